@@ -1,0 +1,64 @@
+/**
+ * Reads a JSON request body under a size cap, before anything else looks at it.
+ * @module
+ */
+
+import { jsonRpcErrorResponse, PARSE_ERROR, SERVER_ERROR } from "./json_rpc_error.ts";
+
+/** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const decoder = new TextDecoder();
+
+/** The parsed body, or the error response to send instead. */
+export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** Reads and parses `request`'s body; 413 past `limit` bytes, 400 (-32700) for invalid JSON. */
+export async function readJsonBody(
+  request: Request,
+  limit: number = MAX_BODY_BYTES,
+): Promise<BodyResult> {
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > limit) return tooLarge(limit);
+  const bytes = await readAtMost(request, limit);
+  if (bytes === undefined) return tooLarge(limit);
+  try {
+    return { ok: true, value: JSON.parse(decoder.decode(bytes)) };
+  } catch {
+    return {
+      ok: false,
+      response: jsonRpcErrorResponse(400, PARSE_ERROR, "Parse error: the body is not valid JSON."),
+    };
+  }
+}
+
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  if (request.body === null) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    // Leaving the loop cancels the rest of the stream.
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(limit: number): BodyResult {
+  return {
+    ok: false,
+    response: jsonRpcErrorResponse(
+      413,
+      SERVER_ERROR,
+      `Request body too large: the limit is ${limit.toLocaleString("en-US")} bytes.`,
+    ),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The `render_results` handler: validated arguments in, MCP result out. Pure: no I/O.
+ * @module
+ */
+
+import type { CallToolResult } from "../../server/sdk.ts";
+import { formatResultText } from "./format.ts";
+import type { RenderOutput, SourceResult } from "./types.ts";
+import { validateRenderInput } from "./validate.ts";
+
+/** The heading used when the caller gives none. */
+export const DEFAULT_HEADING = "Results";
+
+/**
+ * Validates `args` and builds the result: the structured list and its text form.
+ * Throws `InvalidArgumentsError` for invalid arguments.
+ */
+export function renderResults(args: unknown): CallToolResult {
+  const input = validateRenderInput(args);
+  const results: SourceResult[] = new Array(input.results.length);
+  for (let i = 0; i < input.results.length; i++) {
+    const source = input.results[i];
+    const result: SourceResult = {
+      id: source.id ?? source.url,
+      title: source.title,
+      url: source.url,
+    };
+    if (source.text !== undefined) result.text = source.text;
+    if (source.metadata !== undefined) result.metadata = source.metadata;
+    results[i] = result;
+  }
+  const output: RenderOutput = {
+    title: input.title ?? DEFAULT_HEADING,
+    total: results.length,
+    results,
+  };
+  return {
+    content: [{ type: "text", text: formatResultText(output) }],
+    structuredContent: output as unknown as Record<string, unknown>,
+    isError: false,
+  };
+}

@@ -1,0 +1,32 @@
+/** Types of the `render_results` arguments and structured result. */
+
+/** One source result as the caller supplies it. */
+export interface SourceInput {
+  title: string;
+  url: string;
+  id?: string;
+  text?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** The validated arguments of `render_results`. */
+export interface RenderInput {
+  results: SourceInput[];
+  title?: string;
+}
+
+/** One source result in the structured result: the input with its id filled. */
+export interface SourceResult {
+  id: string;
+  title: string;
+  url: string;
+  text?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** The `structuredContent` of a successful `render_results` call. */
+export interface RenderOutput {
+  title: string;
+  total: number;
+  results: SourceResult[];
+}
