@@ -48,6 +48,12 @@ export function readConfig(
   const hostnameSetting = env.get("HOSTNAME")?.trim() || undefined;
   const hostname = hostnameSetting ?? "127.0.0.1";
   const issuer = env.get("MCP_AUTH_ISSUER")?.trim();
+  const jwksUrl = env.get("MCP_AUTH_JWKS_URL")?.trim();
+  if (!issuer && (jwksUrl || env.get("MCP_AUTH_SCOPES")?.trim())) {
+    throw new Error(
+      "MCP_AUTH_JWKS_URL and MCP_AUTH_SCOPES need MCP_AUTH_ISSUER: without it token auth is off.",
+    );
+  }
   return {
     port,
     hostname,
@@ -59,8 +65,9 @@ export function readConfig(
     publicUrl: optionalUrl("MCP_PUBLIC_URL", env.get("MCP_PUBLIC_URL")),
     auth: issuer
       ? {
-        issuer: requiredUrl("MCP_AUTH_ISSUER", issuer),
-        jwksUrl: optionalUrl("MCP_AUTH_JWKS_URL", env.get("MCP_AUTH_JWKS_URL")),
+        // Verbatim, trailing slash included: it must equal the tokens' `iss` claim.
+        issuer: checkedUrl("MCP_AUTH_ISSUER", issuer),
+        jwksUrl: jwksUrl ? checkedUrl("MCP_AUTH_JWKS_URL", jwksUrl) : undefined,
         scopes: list(env.get("MCP_AUTH_SCOPES"), /\s+/),
       }
       : undefined,
@@ -103,6 +110,10 @@ function optionalUrl(name: string, value: string | undefined): string | undefine
 }
 
 function requiredUrl(name: string, value: string): string {
+  return checkedUrl(name, value).replace(/\/+$/, "");
+}
+
+function checkedUrl(name: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -112,7 +123,7 @@ function requiredUrl(name: string, value: string): string {
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new Error(`${name} must be an absolute http or https URL.`);
   }
-  return value.replace(/\/+$/, "");
+  return value;
 }
 
 function list(value: string | undefined, separator: RegExp): string[] {

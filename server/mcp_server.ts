@@ -10,7 +10,6 @@ import { renderResults } from "../tools/render_results/handler.ts";
 import { INVALID_PARAMS } from "../tools/render_results/validate.ts";
 import {
   AjvJsonSchemaValidator,
-  CallToolRequestSchema,
   type CallToolResult,
   type Implementation,
   ListResourcesRequestSchema,
@@ -21,10 +20,18 @@ import {
   type Tool,
 } from "./sdk.ts";
 import { loadViewResource, type ViewResource } from "./view_resource.ts";
+import { z } from "zod";
 import denoJson from "../deno.json" with { type: "json" };
 
 /** The MCP resource-not-found error code. */
 const RESOURCE_NOT_FOUND = -32002;
+
+// `tools/call` with any params: the SDK then answers a malformed request (say, `arguments` that
+// is not an object) with -32602 instead of the -32603 its own stricter schema would give.
+const LooseCallToolRequestSchema = z.object({
+  method: z.literal("tools/call"),
+  params: z.looseObject({ name: z.unknown() }),
+});
 
 /** The server's name and version as clients see them. */
 export const SERVER_INFO: Implementation = {
@@ -57,7 +64,7 @@ export function createMcpServer(app: McpApp): Server {
     jsonSchemaValidator,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => app.tools);
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(LooseCallToolRequestSchema, (request) => {
     if (request.params.name !== RENDER_RESULTS) {
       throw protocolError(INVALID_PARAMS, `Unknown tool: the only tool is ${RENDER_RESULTS}.`);
     }

@@ -16,7 +16,6 @@ export { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 export { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 export {
-  CallToolRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
