@@ -1,0 +1,158 @@
+/**
+ * The web layer in front of /mcp as an HTTP client sees it: methods, paths, body size, JSON,
+ * Origin and Host checks, and the stateless protocol.
+ */
+
+import assert from "node:assert/strict";
+import { startTestServer } from "./support/http_server.ts";
+
+const ACCEPT = "application/json, text/event-stream";
+const listTools = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+
+function post(url: URL, body: string, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: ACCEPT, ...headers },
+    body,
+  });
+}
+
+Deno.test("POST /mcp answers without a session, in JSON", async () => {
+  await using server = await startTestServer();
+  const response = await post(server.url, JSON.stringify(listTools));
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+  assert.equal(response.headers.get("mcp-session-id"), null);
+  const body = await response.json();
+  assert.equal(body.result.tools[0].name, "render_results");
+});
+
+Deno.test("GET and DELETE on /mcp get 405", async () => {
+  await using server = await startTestServer();
+  for (const method of ["GET", "DELETE", "PUT"]) {
+    const response = await fetch(server.url, { method, headers: { accept: ACCEPT } });
+    assert.equal(response.status, 405, method);
+    assert.match(response.headers.get("allow") ?? "", /POST/);
+    await response.body?.cancel();
+  }
+});
+
+Deno.test("other paths get 404 and /healthz gets 200", async () => {
+  await using server = await startTestServer();
+  const missing = await fetch(new URL("/other", server.url));
+  assert.equal(missing.status, 404);
+  await missing.body?.cancel();
+  const health = await fetch(new URL("/healthz", server.url));
+  assert.equal(health.status, 200);
+  assert.deepEqual(await health.json(), { status: "ok" });
+});
+
+Deno.test("a body over the cap gets 413 before it is parsed", async () => {
+  await using server = await startTestServer();
+  const big = JSON.stringify({ ...listTools, params: { pad: "x".repeat(1024 * 1024) } });
+  const declared = await post(server.url, big);
+  assert.equal(declared.status, 413);
+  assert.equal((await declared.json()).error.code, -32000);
+
+  // Streamed without a Content-Length: the cap applies while reading.
+  const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ < 20) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+  const streamed = await fetch(server.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: ACCEPT },
+    body: stream,
+  });
+  assert.equal(streamed.status, 413);
+  await streamed.body?.cancel();
+});
+
+Deno.test("a call with 64 KiB of escaped arguments fits under the body cap", async () => {
+  await using server = await startTestServer();
+  // Each "\u0041" is six bytes on the wire for one byte of arguments.
+  const note = "\\u0041".repeat(60_000);
+  const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"render_results",` +
+    `"arguments":{"results":[{"title":"A","url":"https://a.example/","metadata":{"n":"${note}"}}]}}}`;
+  const response = await post(server.url, body);
+  assert.equal(response.status, 200);
+  assert.equal((await response.json()).result.structuredContent.total, 1);
+});
+
+Deno.test("malformed JSON gets 400 with JSON-RPC -32700", async () => {
+  await using server = await startTestServer();
+  const secret = "Zq7Marker";
+  const response = await post(server.url, `{"jsonrpc":"2.0",${secret}`);
+  assert.equal(response.status, 400);
+  const body = await response.json();
+  assert.equal(body.error.code, -32700);
+  assert.equal(body.id, null);
+  assert.ok(!JSON.stringify(body).includes(secret));
+});
+
+Deno.test("Origin: none and localhost pass, others are forbidden", async () => {
+  await using server = await startTestServer();
+  for (const origin of ["http://localhost:6274", "http://127.0.0.1", "https://[::1]:3000"]) {
+    const response = await post(server.url, JSON.stringify(listTools), { origin });
+    assert.equal(response.status, 200, origin);
+    assert.equal(response.headers.get("access-control-allow-origin"), origin);
+    await response.body?.cancel();
+  }
+  for (const origin of ["https://evil.example", "null", "http://localhost.evil.example"]) {
+    const response = await post(server.url, JSON.stringify(listTools), { origin });
+    assert.equal(response.status, 403, origin);
+    assert.equal(response.headers.get("access-control-allow-origin"), null);
+    await response.body?.cancel();
+  }
+});
+
+Deno.test("MCP_ALLOWED_ORIGINS adds origins", async () => {
+  await using server = await startTestServer({
+    MCP_ALLOWED_ORIGINS: "https://app.example, https://other.example:8443",
+  });
+  for (const origin of ["https://app.example", "https://other.example:8443"]) {
+    const response = await post(server.url, JSON.stringify(listTools), { origin });
+    assert.equal(response.status, 200, origin);
+    await response.body?.cancel();
+  }
+  const denied = await post(server.url, JSON.stringify(listTools), {
+    origin: "https://other.example",
+  });
+  assert.equal(denied.status, 403);
+  await denied.body?.cancel();
+});
+
+Deno.test("bound to localhost, a foreign Host gets 403 unless MCP_ALLOWED_HOSTS has it", async () => {
+  // fetch() sets Host itself, so these requests go through a raw TCP connection.
+  await using server = await startTestServer({ MCP_ALLOWED_HOSTS: "mcp.internal" });
+  const statusFor = async (host: string) => {
+    const connection = await Deno.connect({ hostname: "127.0.0.1", port: Number(server.url.port) });
+    const body = JSON.stringify(listTools);
+    const request = `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+      `Accept: ${ACCEPT}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    await connection.write(new TextEncoder().encode(request));
+    const reply = await new Response(connection.readable).text();
+    return Number(reply.split(" ")[1]);
+  };
+  assert.equal(await statusFor(`127.0.0.1:${server.url.port}`), 200);
+  assert.equal(await statusFor(`localhost:${server.url.port}`), 200);
+  assert.equal(await statusFor("[::1]"), 200);
+  assert.equal(await statusFor("mcp.internal:443"), 200);
+  assert.equal(await statusFor("evil.example"), 403);
+  assert.equal(await statusFor(`evil.example:${server.url.port}`), 403);
+  assert.equal(await statusFor("localhost.evil.example"), 403);
+});
+
+Deno.test("a notification gets 202 with no body", async () => {
+  await using server = await startTestServer();
+  const notification = await post(
+    server.url,
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  );
+  assert.equal(notification.status, 202);
+  await notification.body?.cancel();
+});

@@ -1,0 +1,242 @@
+/**
+ * What a client sees from render_results: the descriptor in tools/list, the view resource, and
+ * the successful result (structured list and plain text) through the SDK's real client.
+ */
+
+import assert from "node:assert/strict";
+import { createMcpServer, loadMcpApp } from "../server/mcp_server.ts";
+import { VIEW_FILE } from "../server/view_resource.ts";
+import { startTestServer } from "./support/http_server.ts";
+import { Client, InMemoryTransport } from "./support/sdk_client.ts";
+
+const TOOL_DIR = new URL("../tools/render_results/", import.meta.url);
+const readJson = async (name: string) =>
+  JSON.parse(await Deno.readTextFile(new URL(name, TOOL_DIR)));
+
+const DESCRIPTION =
+  "Present already retrieved source results as an interactive list when the host supports UI, with a readable text list otherwise. Use when the user wants to browse sources or when a visual result list helps the task. Pass existing results in the desired order; never invent source URLs or factual titles. This tool does not search, crawl, fetch URLs, verify sources, or consume Search1API search credits. Do not call it for intermediate research results or when a normal text answer is sufficient.";
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+Deno.test("tools/list describes render_results with its schemas verbatim and its view", async () => {
+  await using server = await startTestServer();
+  const client = await server.connect();
+  const { tools } = await client.listTools();
+  assert.equal(tools.length, 1);
+  const [tool] = tools;
+  assert.equal(tool.name, "render_results");
+  assert.equal(tool.title, "Render the results");
+  assert.equal(tool.description, DESCRIPTION);
+  assert.deepEqual(tool.annotations, {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  });
+  assert.deepEqual(tool.inputSchema, await readJson("input.schema.json"));
+  assert.deepEqual(tool.outputSchema, await readJson("output.schema.json"));
+
+  const ui = tool._meta?.ui as { resourceUri: string; visibility: string[] };
+  assert.deepEqual(ui.visibility, ["model", "app"]);
+  const hash = await sha256Hex(await Deno.readFile(VIEW_FILE));
+  assert.equal(ui.resourceUri, `ui://render-results/view-${hash.slice(0, 16)}.html`);
+  assert.equal(tool._meta?.["openai/outputTemplate"], ui.resourceUri);
+  assert.equal(tool._meta?.["openai/toolInvocation/invoking"], "Preparing results…");
+  assert.equal(tool._meta?.["openai/toolInvocation/invoked"], "Results ready");
+
+  const properties = Object.keys(tool.inputSchema.properties ?? {}).sort();
+  assert.deepEqual(properties, ["results", "title"], "no UI switch, query or key parameter");
+});
+
+Deno.test("the declared view is listed and reads back as the built HTML", async () => {
+  await using server = await startTestServer();
+  const client = await server.connect();
+  const { tools } = await client.listTools();
+  const uri = (tools[0]._meta?.ui as { resourceUri: string }).resourceUri;
+  const { resources } = await client.listResources();
+  assert.equal(resources.length, 1);
+  assert.equal(resources[0].uri, uri);
+  assert.equal(resources[0].mimeType, "text/html;profile=mcp-app");
+
+  const { contents } = await client.readResource({ uri });
+  assert.equal(contents.length, 1);
+  const [content] = contents as [{ uri: string; mimeType: string; text: string; _meta: unknown }];
+  assert.equal(content.uri, uri);
+  assert.equal(content.mimeType, "text/html;profile=mcp-app");
+  assert.equal(content.text, await Deno.readTextFile(VIEW_FILE));
+  assert.deepEqual(content._meta, {
+    ui: {
+      csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+      prefersBorder: true,
+    },
+  });
+
+  await assert.rejects(
+    client.readResource({ uri: "ui://render-results/view-0000000000000000.html" }),
+    (error: Error & { code?: number }) => error.code === -32002 && !error.message.includes("0000"),
+  );
+});
+
+Deno.test("the example input renders exactly as the example output", async () => {
+  await using server = await startTestServer();
+  const client = await server.connect();
+  await client.listTools(); // Lets the client check structuredContent against outputSchema.
+  const result = await client.callTool({
+    name: "render_results",
+    arguments: await readJson("example-input.json"),
+  });
+  assert.deepEqual(result, await readJson("example-output.json"));
+});
+
+Deno.test("results keep their order, duplicates and every field verbatim", async () => {
+  await using server = await startTestServer();
+  const client = await server.connect();
+  const metadata = { published: "2026-11-30", score: 0.5, tags: ["a", "b"], nested: { x: null } };
+  const results = [
+    { title: "Zeta", url: "https://z.example/", id: "same" },
+    { title: "Alpha", url: "https://a.example/", text: "  padded snippet  ", metadata },
+    { title: "Zeta", url: "https://z.example/", id: "same" },
+    { title: 'Ünïcödé 😀 <b>bold</b> & "quotes"', url: "https://例え.jp/パス?q=ü#frag" },
+  ];
+  const result = await client.callTool({
+    name: "render_results",
+    arguments: { results, title: "  Mixed sources  " },
+  });
+  assert.equal(result.isError, false);
+  assert.deepEqual(result.structuredContent, {
+    title: "  Mixed sources  ",
+    total: 4,
+    results: [
+      results[0],
+      { id: "https://a.example/", ...results[1] },
+      results[2],
+      { id: "https://例え.jp/パス?q=ü#frag", ...results[3] },
+    ],
+  });
+  const [content] = result.content as [{ type: string; text: string }];
+  assert.equal(content.type, "text");
+  assert.equal(
+    content.text,
+    [
+      "  Mixed sources  ",
+      "",
+      "1. Zeta",
+      "   https://z.example/",
+      "",
+      "2. Alpha",
+      "   https://a.example/",
+      "     padded snippet  ",
+      "",
+      "3. Zeta",
+      "   https://z.example/",
+      "",
+      '4. Ünïcödé 😀 <b>bold</b> & "quotes"',
+      "   https://例え.jp/パス?q=ü#frag",
+    ].join("\n"),
+  );
+});
+
+Deno.test("line breaks in titles and snippets cannot forge list entries", async () => {
+  await using server = await startTestServer();
+  const client = await server.connect();
+  const result = await client.callTool({
+    name: "render_results",
+    arguments: {
+      title: "Heading\r\nsecond line",
+      results: [
+        {
+          title: "First\n2. Forged entry\u2028end",
+          url: "https://one.example/",
+          text: "Line one\n2. Not an entry\r\n\nhttps://evil.example/\rlast",
+        },
+      ],
+    },
+  });
+  const [content] = result.content as [{ text: string }];
+  assert.equal(
+    content.text,
+    [
+      "Heading second line",
+      "",
+      "1. First 2. Forged entry end",
+      "   https://one.example/",
+      "   Line one",
+      "   2. Not an entry",
+      "   ",
+      "   https://evil.example/",
+      "   last",
+    ].join("\n"),
+  );
+  const entryStarts = content.text.split("\n").filter((line) => /^\d+\. /.test(line));
+  assert.deepEqual(entryStarts, ["1. First 2. Forged entry end"]);
+  // The structured result keeps the strings as supplied.
+  const structured = result.structuredContent as { title: string; results: { title: string }[] };
+  assert.equal(structured.title, "Heading\r\nsecond line");
+  assert.equal(structured.results[0].title, "First\n2. Forged entry\u2028end");
+});
+
+Deno.test("an empty list is a success with the heading and an empty-state line", async () => {
+  await using server = await startTestServer();
+  const client = await server.connect();
+  const untitled = await client.callTool({ name: "render_results", arguments: { results: [] } });
+  assert.deepEqual(untitled, {
+    content: [{ type: "text", text: "Results\n\nNo results to display." }],
+    structuredContent: { title: "Results", total: 0, results: [] },
+    isError: false,
+  });
+  const titled = await client.callTool({
+    name: "render_results",
+    arguments: { results: [], title: "News" },
+  });
+  assert.deepEqual(titled.content, [{ type: "text", text: "News\n\nNo results to display." }]);
+});
+
+Deno.test("50 results are all listed, numbered in order", async () => {
+  await using server = await startTestServer();
+  const client = await server.connect();
+  const results = Array.from({ length: 50 }, (_, i) => ({
+    title: `Source ${i + 1}`,
+    url: `https://example.com/${i + 1}`,
+    text: `Snippet ${i + 1}`,
+  }));
+  const result = await client.callTool({ name: "render_results", arguments: { results } });
+  const structured = result.structuredContent as { total: number; results: unknown[] };
+  assert.equal(structured.total, 50);
+  assert.equal(structured.results.length, 50);
+  const [content] = result.content as [{ text: string }];
+  const entries = content.text.split("\n").filter((line) => /^\d+\. /.test(line));
+  assert.deepEqual(entries, results.map((r, i) => `${i + 1}. ${r.title}`));
+  assert.ok(content.text.includes("\n    https://example.com/50\n    Snippet 50"));
+});
+
+Deno.test("an unexpected failure in the handler is an isError result without structuredContent", async () => {
+  // Only an in-process client can hand the handler a value JSON cannot carry: a BigInt in
+  // metadata makes serializing the arguments throw inside the handler.
+  const server = createMcpServer(await loadMcpApp());
+  const client = new Client({ name: "render-results-tests", version: "1.0.0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  const originalError = console.error;
+  const logged: unknown[][] = [];
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    const result = await client.callTool({
+      name: "render_results",
+      arguments: { results: [{ title: "A", url: "https://a.example/", metadata: { n: 1n } }] },
+    });
+    assert.equal(result.isError, true);
+    assert.equal(result.structuredContent, undefined);
+    const [content] = result.content as [{ type: string; text: string }];
+    assert.equal(content.type, "text");
+    assert.match(content.text, /could not be rendered/);
+    assert.equal(logged.length, 1, "the failure is logged on stderr");
+  } finally {
+    console.error = originalError;
+    await client.close();
+    await server.close();
+  }
+});

@@ -1,0 +1,75 @@
+/**
+ * The same server over stdio, started the way a desktop client starts it (`deno task stdio`),
+ * with the SDK's real client.
+ */
+
+import assert from "node:assert/strict";
+import { Client, McpError, StdioClientTransport } from "./support/sdk_client.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+async function connectStdio(): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: ["task", "--quiet", "stdio"],
+    cwd: ROOT,
+    env: { ...Deno.env.toObject(), NO_COLOR: "1" },
+    stderr: "pipe",
+  });
+  let log = "";
+  transport.stderr?.on("data", (chunk: Uint8Array) => log += new TextDecoder().decode(chunk));
+  const client = new Client({ name: "render-results-tests", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, stderr: () => log };
+}
+
+Deno.test("over stdio: the tool, its view and every answer match HTTP", async () => {
+  const { client, stderr } = await connectStdio();
+  try {
+    const { tools } = await client.listTools();
+    assert.equal(tools.length, 1);
+    const uri = (tools[0]._meta?.ui as { resourceUri: string }).resourceUri;
+    assert.match(uri, /^ui:\/\/render-results\/view-[0-9a-f]{16}\.html$/);
+
+    const { resources } = await client.listResources();
+    assert.deepEqual(resources.map((resource) => resource.uri), [uri]);
+    const { contents } = await client.readResource({ uri });
+    assert.equal(contents.length, 1);
+    assert.equal(contents[0].mimeType, "text/html;profile=mcp-app");
+    assert.ok("text" in contents[0]);
+    assert.match(contents[0].text, /^<!doctype html>/i);
+
+    const example = JSON.parse(
+      await Deno.readTextFile(
+        new URL("../tools/render_results/example-input.json", import.meta.url),
+      ),
+    );
+    const expected = JSON.parse(
+      await Deno.readTextFile(
+        new URL("../tools/render_results/example-output.json", import.meta.url),
+      ),
+    );
+    assert.deepEqual(
+      await client.callTool({ name: "render_results", arguments: example }),
+      expected,
+    );
+
+    const error = await client.callTool({
+      name: "render_results",
+      arguments: { results: [{ title: "A", url: "ftp://Zq7Marker.example/" }] },
+    }).catch((error: unknown) => error);
+    assert.ok(error instanceof McpError);
+    assert.equal(error.code, -32602);
+    assert.match(error.message, /Invalid results\[0\]\.url: must be an absolute http or https URL/);
+    assert.ok(!error.message.includes("Zq7Marker"));
+
+    const unknown = await client.callTool({ name: "other", arguments: {} }).catch((e) => e);
+    assert.ok(unknown instanceof McpError);
+    assert.equal(unknown.code, -32602);
+
+    await client.ping();
+  } finally {
+    await client.close();
+  }
+  assert.match(stderr(), /render_results MCP server on stdio/, "logs go to stderr");
+});
