@@ -1,0 +1,111 @@
+/**
+ * The auth step in front of `/mcp`: reads the bearer token, accepts a configured API key or a
+ * verified JWT access token, checks the required scopes, and otherwise answers 401, 403 or 503.
+ * @module
+ */
+
+import { errors } from "jose";
+import type { Config } from "../../config.ts";
+import type { AuthInfo } from "../../sdk.ts";
+import type { Logger } from "../log.ts";
+import { AccessTokenVerifier } from "./access_token.ts";
+import { ApiKeys } from "./api_keys.ts";
+import { discoverJwksUrl } from "./authorization_server.ts";
+import { bearerToken } from "./bearer.ts";
+import { authUnavailable, insufficientScope, invalidToken, missingToken } from "./challenge.ts";
+import { AuthorizationServerError } from "./fetch_document.ts";
+import { RemoteKeySet } from "./jwks.ts";
+import type { ProtectedResource } from "./protected_resource.ts";
+
+/** The verified principal, or the response that refuses the request. */
+export type AuthResult = { ok: true; authInfo: AuthInfo } | { ok: false; response: Response };
+
+/** Checks the credentials of requests to `/mcp`. */
+export class Authenticator {
+  readonly #resource: ProtectedResource;
+  readonly #requiredScopes: string[];
+  readonly #apiKeys?: ApiKeys;
+  readonly #verifier?: AccessTokenVerifier;
+  /** Whether challenges point to the metadata (only when an authorization server is set). */
+  readonly #advertises: boolean;
+
+  constructor(
+    config: Pick<Config, "auth" | "apiKeyHashes">,
+    resource: ProtectedResource,
+    logger: Logger,
+  ) {
+    this.#resource = resource;
+    this.#requiredScopes = config.auth?.scopes ?? [];
+    this.#advertises = config.auth !== undefined;
+    if (config.apiKeyHashes.length > 0) this.#apiKeys = new ApiKeys(config.apiKeyHashes);
+    if (config.auth !== undefined) {
+      const { issuer, jwksUrl } = config.auth;
+      const keys = new RemoteKeySet(
+        jwksUrl === undefined
+          ? () => discoverJwksUrl(issuer)
+          : () => Promise.resolve(new URL(jwksUrl)),
+        { onFetchError: (message) => logger.warn(message) },
+      );
+      this.#verifier = new AccessTokenVerifier(issuer, keys.getKey);
+    }
+  }
+
+  /** Authenticates `request`, which arrived at `origin`. Reads headers only, never the body. */
+  async authenticate(request: Request, origin: string): Promise<AuthResult> {
+    const metadataUrl = this.#advertises ? this.#resource.metadataUrl(origin) : undefined;
+    const token = bearerToken(request.headers.get("authorization"));
+    if (token === undefined) return refuse(missingToken(metadataUrl));
+    if (token === null) return refuse(invalidToken(metadataUrl));
+    const resource = this.#resource.resource(origin);
+    const apiKey = await this.#apiKeys?.match(token);
+    if (apiKey !== undefined) {
+      return {
+        ok: true,
+        authInfo: {
+          token,
+          clientId: apiKey,
+          scopes: this.#requiredScopes,
+          resource: new URL(resource),
+          extra: { subject: apiKey },
+        },
+      };
+    }
+    if (this.#verifier === undefined) return refuse(invalidToken(metadataUrl));
+    let verified;
+    try {
+      verified = await this.#verifier.verify(token, resource);
+    } catch (error) {
+      if (error instanceof AuthorizationServerError) return refuse(authUnavailable());
+      if (error instanceof errors.JOSEError) return refuse(invalidToken(metadataUrl));
+      throw error;
+    }
+    if (!this.#requiredScopes.every((scope) => verified.scopes.includes(scope))) {
+      return refuse(insufficientScope(this.#requiredScopes, metadataUrl));
+    }
+    return {
+      ok: true,
+      authInfo: {
+        token,
+        clientId: verified.clientId,
+        scopes: verified.scopes,
+        expiresAt: verified.expiresAt,
+        resource: new URL(resource),
+        extra: { subject: verified.subject },
+      },
+    };
+  }
+}
+
+/** The authenticator `config` asks for, or `undefined` when auth is off. */
+export function createAuthenticator(
+  config: Pick<Config, "auth" | "apiKeyHashes">,
+  resource: ProtectedResource,
+  logger: Logger,
+): Authenticator | undefined {
+  if (config.auth === undefined && config.apiKeyHashes.length === 0) return undefined;
+  return new Authenticator(config, resource, logger);
+}
+
+function refuse(response: Response): AuthResult {
+  return { ok: false, response };
+}
