@@ -1,16 +1,20 @@
 /**
- * The web layer: routes requests and guards `/mcp` (Host and Origin, method, body size, JSON)
- * before a stateless MCP server answers it.
+ * The web layer: routes requests and guards `/mcp` (Host and Origin, auth, method, body size,
+ * JSON) before a stateless MCP server answers it; serves the protected-resource metadata when
+ * auth is on; logs one line per request.
  * @module
  */
 
 import type { Config } from "../config.ts";
 import { createMcpServer, type McpApp } from "../mcp_server.ts";
-import { type AuthInfo, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
+import { WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
+import { createAuthenticator } from "./auth/authenticator.ts";
+import { MetadataDocuments, ProtectedResource } from "./auth/protected_resource.ts";
 import { readJsonBody } from "./body.ts";
 import { preflightResponse, withCors } from "./cors.ts";
 import { RequestGuard } from "./guard.ts";
 import { jsonRpcErrorResponse, SERVER_ERROR } from "./json_rpc_error.ts";
+import { Logger, type RequestFacts } from "./log.ts";
 
 /** The path of the MCP endpoint. */
 export const MCP_PATH = "/mcp";
@@ -21,8 +25,12 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 /** Creates the handler for every path the server answers. */
 export function createFetchHandler(app: McpApp, config: Config): FetchHandler {
   const guard = new RequestGuard(config);
+  const logger = new Logger(config.logLevel);
+  const resource = new ProtectedResource(config.publicUrl, MCP_PATH);
+  const authenticator = createAuthenticator(config, resource, logger);
+  const documents = config.auth && new MetadataDocuments(resource, config.auth);
 
-  async function handleMcp(request: Request): Promise<Response> {
+  async function handleMcp(request: Request, url: URL, facts: RequestFacts): Promise<Response> {
     if (!guard.allowsHost(request.headers.get("host"))) {
       return jsonRpcErrorResponse(403, SERVER_ERROR, "Forbidden: this Host is not allowed.");
     }
@@ -31,10 +39,15 @@ export function createFetchHandler(app: McpApp, config: Config): FetchHandler {
       return jsonRpcErrorResponse(403, SERVER_ERROR, "Forbidden: this Origin is not allowed.");
     }
     if (request.method === "OPTIONS") return preflightResponse(origin);
-    return withCors(await handleMcpPost(request), origin);
+    return withCors(await handleMcpPost(request, url, facts), origin);
   }
 
-  async function handleMcpPost(request: Request): Promise<Response> {
+  async function handleMcpPost(request: Request, url: URL, facts: RequestFacts): Promise<Response> {
+    if (authenticator) {
+      const auth = await authenticator.authenticate(request, url.origin);
+      if (!auth.ok) return auth.response;
+      facts.authInfo = auth.authInfo;
+    }
     if (request.method !== "POST") {
       return jsonRpcErrorResponse(
         405,
@@ -43,9 +56,9 @@ export function createFetchHandler(app: McpApp, config: Config): FetchHandler {
         { Allow: "POST, OPTIONS" },
       );
     }
-    const authInfo: AuthInfo | undefined = undefined;
     const body = await readJsonBody(request);
     if (!body.ok) return body.response;
+    facts.body = body.value;
     const server = createMcpServer(app);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -53,20 +66,39 @@ export function createFetchHandler(app: McpApp, config: Config): FetchHandler {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: body.value, authInfo });
+      return await transport.handleRequest(request, {
+        parsedBody: body.value,
+        authInfo: facts.authInfo,
+      });
     } finally {
       await server.close();
     }
   }
 
-  return async (request) => {
-    const { pathname } = new URL(request.url);
-    if (pathname === MCP_PATH) return await handleMcp(request);
+  async function route(request: Request, url: URL, facts: RequestFacts): Promise<Response> {
+    const { pathname } = url;
+    if (pathname === MCP_PATH) return await handleMcp(request, url, facts);
+    if (documents?.serves(pathname)) return documents.respond(request, url.origin);
     if (pathname === "/healthz") {
       return request.method === "GET" || request.method === "HEAD"
         ? Response.json({ status: "ok" })
         : new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
     }
     return Response.json({ error: "Not found: the MCP endpoint is /mcp." }, { status: 404 });
+  }
+
+  return async (request) => {
+    const url = new URL(request.url);
+    const facts: RequestFacts = {};
+    if (!logger.logsRequests) return await route(request, url, facts);
+    const started = performance.now();
+    let status = 500;
+    try {
+      const response = await route(request, url, facts);
+      status = response.status;
+      return response;
+    } finally {
+      logger.request(request, url.pathname, facts, status, performance.now() - started);
+    }
   };
 }
