@@ -68,7 +68,7 @@ export function readConfig(
         // Verbatim, trailing slash included: it must equal the tokens' `iss` claim.
         issuer: checkedUrl("MCP_AUTH_ISSUER", issuer),
         jwksUrl: jwksUrl ? checkedUrl("MCP_AUTH_JWKS_URL", jwksUrl) : undefined,
-        scopes: list(env.get("MCP_AUTH_SCOPES"), /\s+/),
+        scopes: list(env.get("MCP_AUTH_SCOPES"), /\s+/).map(parseScope),
       }
       : undefined,
     apiKeyHashes: list(env.get("MCP_API_KEYS_SHA256"), /[\s,]+/).map(parseSha256),
@@ -96,6 +96,16 @@ function parseLogLevel(value: string | undefined): LogLevel {
 function parseOrigin(name: string, value: string): string {
   const url = requiredUrl(name, value);
   return new URL(url).origin;
+}
+
+function parseScope(value: string): string {
+  // RFC 6749, section 3.3: printable ASCII without space, `"` and `\`.
+  if (!/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(value)) {
+    throw new Error(
+      'MCP_AUTH_SCOPES must list scopes of printable ASCII without quotes (") or backslashes.',
+    );
+  }
+  return value;
 }
 
 function parseSha256(value: string): string {
