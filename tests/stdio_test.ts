@@ -73,3 +73,29 @@ Deno.test("over stdio: the tool, its view and every answer match HTTP", async ()
   }
   assert.match(stderr(), /render_results MCP server on stdio/, "logs go to stderr");
 });
+
+Deno.test("over stdio: stdout carries only protocol messages and the server exits when stdin closes", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["task", "stdio"],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(
+    '{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n',
+  ));
+  await writer.close();
+  const { code, stdout } = await child.output();
+  assert.equal(code, 0);
+  const lines = new TextDecoder().decode(stdout).trim().split("\n");
+  assert.equal(lines.length, 2);
+  const messages = lines.map((line) => JSON.parse(line));
+  assert.deepEqual(messages.map((message) => [message.jsonrpc, message.id]), [["2.0", 1], [
+    "2.0",
+    2,
+  ]]);
+  assert.equal(messages[1].result.tools[0].name, "render_results");
+});
