@@ -6,9 +6,11 @@
 
 import {
   createLocalJWKSet,
+  type CryptoKey,
   errors,
+  type FlattenedJWSInput,
   type JSONWebKeySet,
-  type JWTVerifyGetKey,
+  type JWSHeaderParameters,
   type LocalJWKSet,
 } from "jose";
 import { AuthorizationServerError, fetchDocument } from "./fetch_document.ts";
@@ -56,7 +58,10 @@ export class RemoteKeySet {
    * Resolves the key a token's header names. Throws an {@linkcode AuthorizationServerError}
    * when the keys cannot be fetched, and jose's errors when no key fits the token.
    */
-  readonly getKey: JWTVerifyGetKey = async (header, token) => {
+  readonly getKey = async (
+    header?: JWSHeaderParameters,
+    token?: FlattenedJWSInput,
+  ): Promise<CryptoKey> => {
     let keys = this.#keys;
     let fresh = false;
     if (keys === undefined || this.#now() - this.#fetchedAt >= this.#maxAgeMs) {
