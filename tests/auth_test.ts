@@ -6,12 +6,9 @@
 
 import assert from "node:assert/strict";
 import { errors, type JWTPayload } from "jose";
-import { readConfig } from "../server/config.ts";
-import { createFetchHandler } from "../server/http/handler.ts";
 import { discoverJwksUrl, metadataUrls } from "../server/http/auth/authorization_server.ts";
 import { AuthorizationServerError } from "../server/http/auth/fetch_document.ts";
 import { RemoteKeySet } from "../server/http/auth/jwks.ts";
-import { loadMcpApp } from "../server/mcp_server.ts";
 import {
   createSigningKey,
   hmacWithPublicKey,
@@ -25,6 +22,7 @@ import {
   discoverOAuthProtectedResourceMetadata,
   extractWWWAuthenticateParams,
 } from "./support/sdk_client_auth.ts";
+import { startTestServer } from "./support/http_server.ts";
 import { startServerProcess } from "./support/server_process.ts";
 
 const SCOPE = "mcp:tools";
@@ -418,18 +416,9 @@ Deno.test("a JWKS that cannot be fetched gives 503, and the server stays up", as
   assertNoSecret(server.stderr() + transcript.text(), [token], "the log or a response");
 });
 
-/** Serves the real fetch handler in this process with the configuration `env` gives. */
-async function serveInProcess(
-  env: Record<string, string>,
-): Promise<Deno.HttpServer & { url: URL }> {
-  const handler = createFetchHandler(await loadMcpApp(), readConfig(new Map(Object.entries(env))));
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
-  return Object.assign(server, { url: new URL(`http://127.0.0.1:${server.addr.port}/mcp`) });
-}
-
 Deno.test("API keys alone turn auth on without an authorization server", async (t) => {
   const apiKey = `key-${crypto.randomUUID()}`;
-  await using server = await serveInProcess({
+  await using server = await startTestServer({
     MCP_API_KEYS_SHA256: await sha256Hex(apiKey),
     LOG_LEVEL: "off",
   });
@@ -475,7 +464,7 @@ Deno.test("API keys alone turn auth on without an authorization server", async (
 });
 
 Deno.test("without auth settings /mcp is open and no metadata is served", async () => {
-  await using server = await serveInProcess({ LOG_LEVEL: "off" });
+  await using server = await startTestServer({ LOG_LEVEL: "off" });
   const transcript = new Transcript();
   const metadata = await transcript.fetch(
     new URL("/.well-known/oauth-protected-resource/mcp", server.url),
