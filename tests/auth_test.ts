@@ -22,6 +22,7 @@ import {
   discoverOAuthProtectedResourceMetadata,
   extractWWWAuthenticateParams,
 } from "./support/sdk_client_auth.ts";
+import { eventually } from "./support/eventually.ts";
 import { startTestServer } from "./support/http_server.ts";
 import { startServerProcess } from "./support/server_process.ts";
 
@@ -83,14 +84,6 @@ async function sha256Hex(text: string): Promise<string> {
 /** The JSON lines of a server's stderr. */
 function logLines(stderr: string): Record<string, unknown>[] {
   return stderr.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
-}
-
-/** Waits until `condition` holds (log lines arrive through a pipe), for at most 5 s. */
-async function eventually(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 5_000) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** Connects the SDK's client to `url` with `authorization`, through `transcript`. */
