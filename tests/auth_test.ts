@@ -38,15 +38,15 @@ interface Seen {
   text: string;
 }
 
-/** Records every response a server gives, and counts the requests it was sent. */
+/** Records every response a server gives, and counts the requests it answered. */
 class Transcript {
   readonly seen: Seen[] = [];
   requests = 0;
 
   /** A `fetch` that records; usable as the SDK transport's `fetch`. */
   readonly fetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
-    this.requests++;
     const response = await fetch(input, init);
+    this.requests++;
     const copy = response.clone();
     this.seen.push({ status: copy.status, headers: copy.headers, text: await copy.text() });
     return response;
