@@ -6,6 +6,7 @@
 
 import assert from "node:assert/strict";
 import { errors, type JWTPayload } from "jose";
+import { readConfig } from "../server/config.ts";
 import { discoverJwksUrl, metadataUrls } from "../server/http/auth/authorization_server.ts";
 import { AuthorizationServerError } from "../server/http/auth/fetch_document.ts";
 import { RemoteKeySet } from "../server/http/auth/jwks.ts";
@@ -540,4 +541,26 @@ Deno.test("the JWKS URL is discovered from metadata that names the issuer exactl
     "https://auth.example/.well-known/oauth-authorization-server",
     "https://auth.example/.well-known/openid-configuration",
   ]);
+});
+
+Deno.test("auth settings are checked at start-up", () => {
+  const read = (env: Record<string, string>) => readConfig(new Map(Object.entries(env)));
+  assert.equal(read({}).auth, undefined);
+  assert.throws(
+    () => read({ MCP_AUTH_SCOPES: SCOPE }),
+    /MCP_AUTH_JWKS_URL and MCP_AUTH_SCOPES need MCP_AUTH_ISSUER/,
+  );
+  assert.throws(
+    () => read({ MCP_AUTH_JWKS_URL: "https://auth.example/jwks" }),
+    /need MCP_AUTH_ISSUER/,
+  );
+  assert.throws(
+    () => read({ MCP_AUTH_ISSUER: "https://auth.example", MCP_AUTH_SCOPES: 'a"b' }),
+    /MCP_AUTH_SCOPES must list scopes/,
+  );
+  assert.throws(() => read({ MCP_AUTH_ISSUER: "auth.example" }), /MCP_AUTH_ISSUER must be/);
+  assert.deepEqual(
+    read({ MCP_AUTH_ISSUER: "https://tenant.auth.example/", MCP_AUTH_SCOPES: "a  b" }).auth,
+    { issuer: "https://tenant.auth.example/", jwksUrl: undefined, scopes: ["a", "b"] },
+  );
 });
