@@ -17,9 +17,12 @@ export interface TestServer extends AsyncDisposable {
   connect(): Promise<Client>;
 }
 
-/** Starts the server with the configuration `env` describes (as the environment would). */
+/**
+ * Starts the server with the configuration `env` describes (as the environment would); request
+ * logs are off unless `env` sets `LOG_LEVEL`.
+ */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const config: Config = readConfig(new Map(Object.entries(env)));
+  const config: Config = readConfig(new Map(Object.entries({ LOG_LEVEL: "off", ...env })));
   const handler = createFetchHandler(await loadMcpApp(), config);
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
   const url = new URL(`http://127.0.0.1:${server.addr.port}/mcp`);
