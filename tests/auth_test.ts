@@ -17,12 +17,13 @@ import {
   startAuthorizationServer,
   unsignedToken,
 } from "./support/authorization_server.ts";
-import { Client, StreamableHTTPClientTransport } from "./support/sdk_client.ts";
 import {
+  Client,
   discoverAuthorizationServerMetadata,
   discoverOAuthProtectedResourceMetadata,
   extractWWWAuthenticateParams,
-} from "./support/sdk_client_auth.ts";
+  StreamableHTTPClientTransport,
+} from "./support/sdk_client.ts";
 import { eventually } from "./support/eventually.ts";
 import { startTestServer } from "./support/http_server.ts";
 import { startServerProcess } from "./support/server_process.ts";
