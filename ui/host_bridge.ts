@@ -1,0 +1,189 @@
+/**
+ * The view's side of the MCP Apps protocol (specification 2026-01-26): JSON-RPC 2.0 over
+ * `postMessage` with the host window, limited to the messages this view needs. Message names and
+ * shapes are checked against the types exported by `@modelcontextprotocol/ext-apps`; the imports
+ * are type-only, so none of that package ends up in the bundle.
+ *
+ * @module
+ */
+import type {
+  LATEST_PROTOCOL_VERSION,
+  McpUiAppCapabilities,
+  McpUiHostContext,
+  McpUiHostContextChangedNotification,
+  McpUiInitializedNotification,
+  McpUiInitializeRequest,
+  McpUiInitializeResult,
+  McpUiOpenLinkRequest,
+  McpUiResourceTeardownRequest,
+  McpUiResourceTeardownResult,
+  McpUiSizeChangedNotification,
+  McpUiToolCancelledNotification,
+  McpUiToolInputNotification,
+  McpUiToolInputPartialNotification,
+  McpUiToolResultNotification,
+} from "@modelcontextprotocol/ext-apps";
+
+const PROTOCOL_VERSION: typeof LATEST_PROTOCOL_VERSION = "2026-01-26";
+
+/** Notifications the host sends that this view handles. */
+type HostNotification =
+  | McpUiToolInputNotification
+  | McpUiToolInputPartialNotification
+  | McpUiToolResultNotification
+  | McpUiToolCancelledNotification
+  | McpUiHostContextChangedNotification;
+
+/** Requests the host sends that this view answers. */
+type HostRequest = McpUiResourceTeardownRequest | { method: "ping"; params?: object };
+
+/** Messages this view sends. */
+type ViewMessage =
+  | McpUiInitializeRequest
+  | McpUiInitializedNotification
+  | McpUiOpenLinkRequest
+  | McpUiSizeChangedNotification;
+
+type Json = Record<string, unknown>;
+
+/** What the view does with each message from the host. */
+export interface HostHandlers {
+  /** The complete tool arguments arrived. */
+  toolInput(params: McpUiToolInputNotification["params"]): void;
+  /** Arguments still being streamed arrived. */
+  toolInputPartial(params: McpUiToolInputPartialNotification["params"]): void;
+  /** The tool call finished with this result. */
+  toolResult(params: McpUiToolResultNotification["params"]): void;
+  /** The tool call was cancelled. */
+  toolCancelled(params: McpUiToolCancelledNotification["params"]): void;
+  /** The host context changed; `context` is the whole context, updates merged in. */
+  hostContext(context: McpUiHostContext): void;
+  /** The host is about to remove the view. */
+  teardown(): void;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A connection to the host window that speaks the MCP Apps messages this view uses. */
+export class HostBridge {
+  #host: Window;
+  #handlers: HostHandlers;
+  #nextId = 1;
+  #pending = new Map<number, (reply: Json) => void>();
+  #context: McpUiHostContext = {};
+  #canOpenLinks = false;
+  #size = "";
+
+  /** Listens to messages from `host` (the parent window unless given). */
+  constructor(handlers: HostHandlers, host: Window = globalThis.parent) {
+    this.#handlers = handlers;
+    this.#host = host;
+    globalThis.addEventListener("message", this.#receive);
+  }
+
+  /** Sends `ui/initialize`, applies the host context it returns, then sends `initialized`. */
+  async connect(
+    appInfo: McpUiInitializeRequest["params"]["appInfo"],
+    appCapabilities: McpUiAppCapabilities,
+  ): Promise<void> {
+    const result = await this.#request({
+      method: "ui/initialize",
+      params: { protocolVersion: PROTOCOL_VERSION, appInfo, appCapabilities },
+    }) as Partial<McpUiInitializeResult>;
+    this.#canOpenLinks = isObject(result.hostCapabilities?.openLinks);
+    this.#mergeContext(result.hostContext);
+    this.#send({ method: "ui/notifications/initialized" });
+  }
+
+  /** Asks the host to open `url` and returns true, or returns false if the host cannot. */
+  openLink(url: string): boolean {
+    if (this.#canOpenLinks) {
+      this.#request({ method: "ui/open-link", params: { url } }).catch(() => {});
+    }
+    return this.#canOpenLinks;
+  }
+
+  /** Tells the host the view's size, unless it is the size last told. */
+  sizeChanged(width: number, height: number): void {
+    const size = `${width}x${height}`;
+    if (size === this.#size) return;
+    this.#size = size;
+    this.#send({ method: "ui/notifications/size-changed", params: { width, height } });
+  }
+
+  #send(message: ViewMessage | Json): void {
+    this.#host.postMessage({ jsonrpc: "2.0", ...message }, "*");
+  }
+
+  #request(message: ViewMessage): Promise<unknown> {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, (reply) => {
+        if (isObject(reply.error)) reject(new Error(String(reply.error.message)));
+        else resolve(isObject(reply.result) ? reply.result : {});
+      });
+      this.#send({ id, ...message });
+    });
+  }
+
+  #mergeContext(update: unknown): void {
+    if (!isObject(update)) return;
+    this.#context = { ...this.#context, ...update };
+    this.#handlers.hostContext(this.#context);
+  }
+
+  #receive = (event: MessageEvent): void => {
+    const message = event.data;
+    if (event.source !== this.#host || !isObject(message) || message.jsonrpc !== "2.0") return;
+    try {
+      this.#dispatch(message);
+    } catch {
+      // A malformed message must not break the view; the state it left stays on screen.
+    }
+  };
+
+  #dispatch(message: Json): void {
+    const { id, method, params } = message;
+    if (typeof method !== "string") {
+      const settle = this.#pending.get(id as number);
+      this.#pending.delete(id as number);
+      settle?.(message);
+      return;
+    }
+    const args = isObject(params) ? params : {};
+    if (id === undefined) this.#notify(method as HostNotification["method"], args);
+    else if (typeof id === "string" || typeof id === "number") {
+      this.#answer(id, method as HostRequest["method"]);
+    }
+  }
+
+  #notify(method: HostNotification["method"], params: Json): void {
+    const handlers = this.#handlers;
+    switch (method) {
+      case "ui/notifications/tool-input":
+        return handlers.toolInput(params);
+      case "ui/notifications/tool-input-partial":
+        return handlers.toolInputPartial(params);
+      case "ui/notifications/tool-result":
+        return handlers.toolResult(params as McpUiToolResultNotification["params"]);
+      case "ui/notifications/tool-cancelled":
+        return handlers.toolCancelled(params);
+      case "ui/notifications/host-context-changed":
+        return this.#mergeContext(params);
+    }
+  }
+
+  #answer(id: string | number, method: HostRequest["method"]): void {
+    switch (method) {
+      case "ui/resource-teardown":
+        this.#handlers.teardown();
+        return this.#send({ id, result: {} satisfies McpUiResourceTeardownResult });
+      case "ping":
+        return this.#send({ id, result: {} });
+      default:
+        return this.#send({ id, error: { code: -32601, message: "Method not found" } });
+    }
+  }
+}
