@@ -1,0 +1,181 @@
+/**
+ * Runs the built view the way an MCP Apps host does, in headless Chromium: a local `Deno.serve`
+ * serves a host page (`host_page.ts`, bundled here) that renders `ui/dist/render_results.html` in a
+ * sandboxed iframe and talks to it through the real `AppBridge`.
+ *
+ * @module
+ */
+import { type Browser, chromium, type Frame, type Page } from "playwright-core";
+import { buildView, OUTPUT } from "../ui/build.ts";
+import type { host, OpenOptions } from "./host_page.ts";
+
+/** Where the tests expect Chromium. */
+export const CHROMIUM = "/usr/bin/chromium";
+
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+const HOST_PAGE =
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test host</title><link rel="icon" href="data:,">
+</head><body style="margin:0"><script type="module" src="/host.js"></script></body></html>`;
+
+type Host = typeof host;
+
+/** Whether Chromium is installed where the tests expect it. */
+export async function hasChromium(): Promise<boolean> {
+  try {
+    return (await Deno.stat(CHROMIUM)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+async function readView(): Promise<string> {
+  try {
+    return await Deno.readTextFile(OUTPUT);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    return await buildView();
+  }
+}
+
+async function bundleHostPage(): Promise<string> {
+  const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--minify", "--platform=browser", "host_page.ts"],
+    cwd: new URL(".", import.meta.url),
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  if (!success) throw new Error(`bundling the host page failed:\n${decoder.decode(stderr)}`);
+  return decoder.decode(stdout);
+}
+
+/** The view shown by the test host, and everything logged as an error since it opened. */
+export class ViewPage {
+  /** The host page. */
+  readonly page: Page;
+  /** The view's frame. */
+  readonly view: Frame;
+  /** Console errors, uncaught exceptions and CSP violations of the page and the view. */
+  readonly errors: string[];
+
+  constructor(page: Page, view: Frame, errors: string[]) {
+    this.page = page;
+    this.view = view;
+    this.errors = errors;
+  }
+
+  /** Calls `globalThis.host[name](...args)` in the host page and returns its result. */
+  call<K extends keyof Host>(
+    name: K,
+    ...args: Parameters<Host[K]>
+  ): Promise<Awaited<ReturnType<Host[K]>>> {
+    return this.page.evaluate(
+      ({ name, args }) => {
+        const host =
+          (globalThis as unknown as { host: Record<string, (...a: unknown[]) => unknown> })
+            .host;
+        return host[name](...args);
+      },
+      { name, args: args as unknown[] },
+    ) as Promise<Awaited<ReturnType<Host[K]>>>;
+  }
+
+  /** Waits until the text of the first element matching `selector` in the view is `text`. */
+  async waitForText(selector: string, text: string): Promise<void> {
+    await this.view.waitForFunction(
+      ([selector, text]) => document.querySelector(selector)?.textContent === text,
+      [selector, text],
+      { timeout: 5_000 },
+    );
+  }
+
+  /** Removes the view from the host page. */
+  async close(): Promise<void> {
+    await this.call("close");
+  }
+}
+
+/** Headless Chromium showing the test host page, served by a local `Deno.serve`. */
+export class BrowserHost {
+  #browser: Browser;
+  #server: Deno.HttpServer<Deno.NetAddr>;
+  #page: Page;
+  #errors: string[];
+
+  private constructor(
+    browser: Browser,
+    server: Deno.HttpServer<Deno.NetAddr>,
+    page: Page,
+    errors: string[],
+  ) {
+    this.#browser = browser;
+    this.#server = server;
+    this.#page = page;
+    this.#errors = errors;
+  }
+
+  /**
+   * Bundles the host page, serves it on 127.0.0.1, launches Chromium and opens the page, at
+   * `deviceScaleFactor` device pixels per CSS pixel (1 unless given).
+   */
+  static async start(deviceScaleFactor = 1): Promise<BrowserHost> {
+    const [view, script, browser] = await Promise.all([
+      readView(),
+      bundleHostPage(),
+      chromium.launch({ executablePath: CHROMIUM, args: ARGS }),
+    ]);
+    const files: Record<string, [string, string]> = {
+      "/": [HOST_PAGE, "text/html; charset=utf-8"],
+      "/host.js": [script, "text/javascript; charset=utf-8"],
+      "/view.html": [view, "text/html; charset=utf-8"],
+    };
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+      const file = files[new URL(request.url).pathname];
+      return file
+        ? new Response(file[0], { headers: { "content-type": file[1] } })
+        : new Response("Not found", { status: 404 });
+    });
+
+    const page = await browser.newPage({ deviceScaleFactor });
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.addInitScript(() =>
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      })
+    );
+    await page.goto(`http://127.0.0.1:${server.addr.port}/`);
+    return new BrowserHost(browser, server, page, errors);
+  }
+
+  /** Shows a new view in the host page, once the view has completed the handshake. */
+  async open(options: OpenOptions): Promise<ViewPage> {
+    const page = this.#page;
+    this.#errors.length = 0;
+    await page.evaluate(
+      (options) => (globalThis as unknown as { host: Host }).host.open(options as OpenOptions),
+      options as unknown,
+    );
+    const view = await (await page.waitForSelector("iframe")).contentFrame();
+    if (!view) throw new Error("the view's iframe has no frame");
+    return new ViewPage(page, view, this.#errors);
+  }
+
+  /** Closes Chromium and the server. */
+  async close(): Promise<void> {
+    await this.#browser.close();
+    await this.#server.shutdown();
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The host page of the browser tests, bundled for Chromium by `browser_host.ts`. It plays an MCP
+ * Apps host with the real `AppBridge` from `@modelcontextprotocol/ext-apps`: the view runs in an
+ * iframe sandboxed with `allow-scripts` only, under the specification's default CSP, and the
+ * tests drive the host through `globalThis.host`.
+ *
+ * @module
+ */
+import {
+  AppBridge,
+  type McpUiHostCapabilities,
+  type McpUiHostContext,
+  type McpUiToolResultNotification,
+  PostMessageTransport,
+} from "@modelcontextprotocol/ext-apps/app-bridge";
+
+/** The CSP a host applies to a resource that declares no domains (MCP Apps 2026-01-26). */
+export const DEFAULT_CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; " +
+  "style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; " +
+  "connect-src 'none'; frame-src 'none'; base-uri 'self'; object-src 'none'";
+
+/** How the test host shows the view. */
+export interface OpenOptions {
+  /** The capabilities the host declares. */
+  capabilities: McpUiHostCapabilities;
+  /** The host context returned by `ui/initialize`. */
+  context: McpUiHostContext;
+  /** The iframe's `sandbox` attribute; `allow-scripts` unless given. */
+  sandbox?: string;
+  /** The iframe's width in CSS pixels; 600 unless given. */
+  width?: number;
+}
+
+/** The size of the view as reported by `ui/notifications/size-changed`. */
+export interface Size {
+  width?: number;
+  height?: number;
+}
+
+let bridge: AppBridge | undefined;
+let iframe: HTMLIFrameElement | undefined;
+const received: unknown[] = [];
+const links: string[] = [];
+const sizes: Size[] = [];
+
+addEventListener("message", (event) => {
+  if (iframe && event.source === iframe.contentWindow) received.push(event.data);
+});
+
+function connected(): AppBridge {
+  if (!bridge) throw new Error("no view is open");
+  return bridge;
+}
+
+/** The host as the tests drive it. */
+export const host = {
+  /** Shows the view in a new sandboxed iframe; resolves once the view sent `initialized`. */
+  async open(options: OpenOptions): Promise<void> {
+    await host.close();
+    const html = await (await fetch("/view.html")).text();
+    const csp = `<meta http-equiv="Content-Security-Policy" content="${DEFAULT_CSP}">`;
+    const frame = iframe = document.createElement("iframe");
+    frame.setAttribute("sandbox", options.sandbox ?? "allow-scripts");
+    frame.style.cssText = `width:${options.width ?? 600}px;height:150px;border:0;display:block`;
+    frame.srcdoc = html.replace(/<head>/i, `<head>${csp}`);
+
+    const app = bridge = new AppBridge(
+      null,
+      { name: "test-host", version: "1.0.0" },
+      options.capabilities,
+      { hostContext: options.context },
+    );
+    app.onopenlink = ({ url }) => {
+      links.push(url);
+      return Promise.resolve({});
+    };
+    app.onsizechange = (size) => {
+      sizes.push(size);
+      if (size.height !== undefined) frame.style.height = `${size.height}px`;
+    };
+    const initialized = new Promise<void>((resolve) => app.oninitialized = () => resolve());
+    document.body.append(frame);
+    const view = frame.contentWindow!;
+    await app.connect(new PostMessageTransport(view, view));
+    await initialized;
+  },
+  /** Removes the view and forgets what it sent. */
+  async close(): Promise<void> {
+    await bridge?.close();
+    iframe?.remove();
+    bridge = iframe = undefined;
+    received.length = links.length = sizes.length = 0;
+  },
+  /** Sends `ui/notifications/tool-input`. */
+  toolInput(args: Record<string, unknown>): Promise<void> {
+    return connected().sendToolInput({ arguments: args });
+  },
+  /** Sends `ui/notifications/tool-input-partial`. */
+  toolInputPartial(args: Record<string, unknown>): Promise<void> {
+    return connected().sendToolInputPartial({ arguments: args });
+  },
+  /** Sends `ui/notifications/tool-result` and returns when it was sent (epoch milliseconds). */
+  async toolResult(result: McpUiToolResultNotification["params"]): Promise<number> {
+    const sent = performance.timeOrigin + performance.now();
+    await connected().sendToolResult(result);
+    return sent;
+  },
+  /** Sends `ui/notifications/tool-cancelled`. */
+  toolCancelled(reason: string): Promise<void> {
+    return connected().sendToolCancelled({ reason });
+  },
+  /** Sends `ui/notifications/host-context-changed` with only the changed fields. */
+  contextChanged(update: McpUiHostContext): Promise<void> {
+    return Promise.resolve(connected().sendHostContextChange(update));
+  },
+  /** Sends `ping` and returns the view's answer. */
+  ping(): Promise<unknown> {
+    return connected().request({ method: "ping" });
+  },
+  /** Sends `ui/resource-teardown` and returns the view's answer. */
+  teardown(): Promise<unknown> {
+    return connected().teardownResource({});
+  },
+  /** Posts `message` to the view as is, bypassing the bridge. */
+  post(message: unknown): void {
+    iframe?.contentWindow?.postMessage(message, "*");
+  },
+  /** What the view reported to `AppBridge` in `ui/initialize`. */
+  app(): unknown {
+    return { info: connected().getAppVersion(), capabilities: connected().getAppCapabilities() };
+  },
+  /** Every message the view posted, in order. */
+  received: (): unknown[] => received,
+  /** The URLs the view asked the host to open. */
+  links: (): string[] => links,
+  /** The sizes the view reported. */
+  sizes: (): Size[] => sizes,
+};
+
+Object.assign(globalThis, { host });
