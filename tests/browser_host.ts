@@ -7,7 +7,7 @@
  */
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { buildView, OUTPUT } from "../ui/build.ts";
-import type { host, OpenOptions } from "./host_page.ts";
+import type { OpenOptions, TestHost } from "./host_page.ts";
 
 /** Where the tests expect Chromium. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -25,8 +25,6 @@ const ARGS = [
 const HOST_PAGE =
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test host</title><link rel="icon" href="data:,">
 </head><body style="margin:0"><script type="module" src="/host.js"></script></body></html>`;
-
-type Host = typeof host;
 
 /** Whether Chromium is installed where the tests expect it. */
 export async function hasChromium(): Promise<boolean> {
@@ -74,10 +72,10 @@ export class ViewPage {
   }
 
   /** Calls `globalThis.host[name](...args)` in the host page and returns its result. */
-  call<K extends keyof Host>(
+  call<K extends keyof TestHost>(
     name: K,
-    ...args: Parameters<Host[K]>
-  ): Promise<Awaited<ReturnType<Host[K]>>> {
+    ...args: Parameters<TestHost[K]>
+  ): Promise<Awaited<ReturnType<TestHost[K]>>> {
     return this.page.evaluate(
       ({ name, args }) => {
         const host =
@@ -86,7 +84,7 @@ export class ViewPage {
         return host[name](...args);
       },
       { name, args: args as unknown[] },
-    ) as Promise<Awaited<ReturnType<Host[K]>>>;
+    ) as Promise<Awaited<ReturnType<TestHost[K]>>>;
   }
 
   /** Waits until the text of the first element matching `selector` in the view is `text`. */
@@ -165,7 +163,7 @@ export class BrowserHost {
     const page = this.#page;
     this.#errors.length = 0;
     await page.evaluate(
-      (options) => (globalThis as unknown as { host: Host }).host.open(options as OpenOptions),
+      (options) => (globalThis as unknown as { host: TestHost }).host.open(options as OpenOptions),
       options as unknown,
     );
     const view = await (await page.waitForSelector("iframe")).contentFrame();

@@ -137,4 +137,7 @@ export const host = {
   sizes: (): Size[] => sizes,
 };
 
+/** The type of `globalThis.host` in the host page. */
+export type TestHost = typeof host;
+
 Object.assign(globalThis, { host });

@@ -9,7 +9,7 @@ import { escapeScript, escapeStyle, inlineHtml } from "../ui/inline_html.ts";
 import { fromToolResult } from "../ui/state.ts";
 import { displayHost, linkHref } from "../ui/url.ts";
 import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./browser_host.ts";
-import type { OpenOptions } from "./host_page.ts";
+import type { OpenOptions, TestHost } from "./host_page.ts";
 
 interface Item {
   id?: string;
@@ -169,11 +169,6 @@ Deno.test({
           await p.waitForText("[role=status]", "Preparing results…");
           await p.call("toolInput", { results: ITEMS, title: "Search results" });
           const status = p.view.locator("[role=status]");
-          assert.equal(
-            await status.getAttribute("aria-live"),
-            null,
-            "role=status is polite already",
-          );
           assert.equal(await status.isVisible(), true);
           assert.equal(await p.view.locator("ol").count(), 0);
 
@@ -201,10 +196,14 @@ Deno.test({
           }
           assert.equal(await cards.nth(0).locator(".host").textContent(), "deno.com");
 
-          const sizes = await p.call("sizes");
           const height = await p.view.evaluate(() => document.documentElement.scrollHeight);
-          assert.ok(sizes.length > 0, "size-changed was sent");
-          assert.equal(sizes.at(-1)?.height, height);
+          assert.ok(height > 300, `${height}px tall with three cards`);
+          await p.page.waitForFunction(
+            (height) =>
+              (globalThis as unknown as { host: TestHost }).host.sizes().at(-1)?.height === height,
+            height,
+            { timeout: 5_000 },
+          );
         },
       );
 
@@ -269,12 +268,12 @@ Deno.test({
         const link = p.view.locator("a").nth(1);
         await link.click();
         await p.page.waitForFunction(() =>
-          (globalThis as unknown as { host: { links(): string[] } }).host.links().length > 0
+          (globalThis as unknown as { host: TestHost }).host.links().length > 0
         );
         assert.deepEqual(await p.call("links"), [ITEMS[1].url]);
         await link.press("Enter");
         await p.page.waitForFunction(() =>
-          (globalThis as unknown as { host: { links(): string[] } }).host.links().length > 1
+          (globalThis as unknown as { host: TestHost }).host.links().length > 1
         );
         assert.deepEqual(await p.call("links"), [ITEMS[1].url, ITEMS[1].url]);
         assert.equal(p.page.context().pages().length, 1, "no window opened by the view itself");
@@ -390,7 +389,7 @@ Deno.test({
           "240px",
         );
         await p.page.waitForFunction(() =>
-          (globalThis as unknown as { host: { sizes(): { height?: number }[] } }).host.sizes().at(
+          (globalThis as unknown as { host: TestHost }).host.sizes().at(
             -1,
           )
             ?.height === 240
@@ -519,14 +518,13 @@ Deno.test({
         assert.ok(elapsed < PAINT_LIMIT_MS, `${elapsed} ms; the target is 50 ms`);
       });
 
-      await step("malformed and foreign messages are ignored", LIGHT, async (p) => {
+      await step("malformed and foreign messages never break the view", LIGHT, async (p) => {
         for (
           const message of [
             "junk",
             null,
             [1, 2],
             { jsonrpc: "1.0", method: "ui/notifications/tool-result" },
-            { jsonrpc: "2.0", method: "ui/notifications/tool-result", params: null },
             { jsonrpc: "2.0", method: "ui/notifications/unknown", params: {} },
             { jsonrpc: "2.0", method: "ui/notifications/host-context-changed", params: "dark" },
             { jsonrpc: "2.0", id: 77, result: {} },
@@ -534,8 +532,8 @@ Deno.test({
         ) await p.call("post", message);
         await p.call("post", { jsonrpc: "2.0", id: "x-1", method: "x/unknown", params: {} });
         await p.page.waitForFunction(() =>
-          (globalThis as unknown as { host: { received(): { id?: string }[] } }).host.received()
-            .some((message) => message.id === "x-1")
+          (globalThis as unknown as { host: TestHost }).host.received()
+            .some((message) => (message as { id?: unknown }).id === "x-1")
         );
         const answer = (await p.call("received")).find((m) => (m as { id?: string }).id === "x-1");
         assert.deepEqual(answer, {
@@ -551,6 +549,16 @@ Deno.test({
             ),
           success([{ title: "Forged", url: "https://evil.example/" }]),
         );
+        assert.deepEqual(await p.call("ping"), {}, "still answers, after the forged message");
+        assert.equal(await p.view.locator("[role=status]").textContent(), "");
+        assert.equal(await p.view.locator("h1, .card").count(), 0, "nothing was drawn");
+
+        await p.call("post", {
+          jsonrpc: "2.0",
+          method: "ui/notifications/tool-result",
+          params: null,
+        });
+        await p.waitForText("[role=status]", "The results could not be shown.");
         await p.call("toolResult", success(ITEMS));
         await p.view.locator(".card").nth(2).waitFor();
         assert.deepEqual(
