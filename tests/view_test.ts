@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
+import { buildView, MAX_BYTES, OUTPUT } from "../ui/build.ts";
 import { escapeScript, escapeStyle, inlineHtml } from "../ui/inline_html.ts";
 import { fromToolResult } from "../ui/state.ts";
 import { displayHost, linkHref } from "../ui/url.ts";
@@ -89,6 +90,29 @@ Deno.test("inlined script and style cannot close their elements early", () => {
   const html = inlineHtml(`x("</script>")`, `b{}`);
   assert.equal(html.match(/<\/script/gi)?.length, 1);
   assert.equal(html.match(/<\/style/gi)?.length, 1);
+});
+
+Deno.test("the built resource is one small self-contained document", async () => {
+  const html = await Deno.readTextFile(OUTPUT).catch(() => buildView());
+  assert.ok(new TextEncoder().encode(html).length <= MAX_BYTES);
+  assert.equal(html.match(/<script\b/g)?.length, 1);
+  assert.equal(html.match(/<\/script/g)?.length, 1);
+  assert.doesNotMatch(html, /<script[^>]+src=|<link\b|<img\b/i, "no external script or link");
+  const css = html.match(/<style>(.*)<\/style>/s)?.[1] ?? "";
+  assert.doesNotMatch(css, /@import|url\(/i, "the style sheet fetches nothing");
+  assert.doesNotMatch(html, /\beval\(|new Function\b/, "nothing the default CSP forbids");
+});
+
+Deno.test("the view's sources never write HTML", async () => {
+  for await (const entry of Deno.readDir(new URL("../ui/", import.meta.url))) {
+    if (!/\.tsx?$/.test(entry.name)) continue;
+    const source = await Deno.readTextFile(new URL(`../ui/${entry.name}`, import.meta.url));
+    assert.doesNotMatch(
+      source,
+      /innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|document\.write/,
+      entry.name,
+    );
+  }
 });
 
 // Browser tests: the built resource in Chromium under AppBridge.
