@@ -113,8 +113,12 @@ export class HostBridge {
     this.#send({ method: "ui/notifications/size-changed", params: { width, height } });
   }
 
-  #send(message: ViewMessage | Json): void {
+  #send(message: ViewMessage & { id?: number }): void {
     this.#host.postMessage({ jsonrpc: "2.0", ...message }, "*");
+  }
+
+  #reply(id: string | number, answer: { result: object } | { error: object }): void {
+    this.#host.postMessage({ jsonrpc: "2.0", id, ...answer }, "*");
   }
 
   #request(message: ViewMessage): Promise<unknown> {
@@ -153,13 +157,13 @@ export class HostBridge {
       return;
     }
     const args = isObject(params) ? params : {};
-    if (id === undefined) this.#notify(method as HostNotification["method"], args);
+    if (id === undefined) this.#onNotification(method as HostNotification["method"], args);
     else if (typeof id === "string" || typeof id === "number") {
-      this.#answer(id, method as HostRequest["method"]);
+      this.#onRequest(id, method as HostRequest["method"]);
     }
   }
 
-  #notify(method: HostNotification["method"], params: Json): void {
+  #onNotification(method: HostNotification["method"], params: Json): void {
     const handlers = this.#handlers;
     switch (method) {
       case "ui/notifications/tool-input":
@@ -175,15 +179,15 @@ export class HostBridge {
     }
   }
 
-  #answer(id: string | number, method: HostRequest["method"]): void {
+  #onRequest(id: string | number, method: HostRequest["method"]): void {
     switch (method) {
       case "ui/resource-teardown":
         this.#handlers.teardown();
-        return this.#send({ id, result: {} satisfies McpUiResourceTeardownResult });
+        return this.#reply(id, { result: {} satisfies McpUiResourceTeardownResult });
       case "ping":
-        return this.#send({ id, result: {} });
+        return this.#reply(id, { result: {} });
       default:
-        return this.#send({ id, error: { code: -32601, message: "Method not found" } });
+        return this.#reply(id, { error: { code: -32601, message: "Method not found" } });
     }
   }
 }

@@ -10,7 +10,8 @@ let hostVariables: string[] = [];
 /** Applies the host's theme, CSS variables, fonts and container dimensions to the document. */
 export function applyHostContext(context: McpUiHostContext): void {
   const root = document.documentElement;
-  const { theme, styles, containerDimensions: size = {} } = context;
+  const { theme, styles, containerDimensions } = context;
+  const size = typeof containerDimensions === "object" && containerDimensions || {};
 
   if (theme === "light" || theme === "dark") {
     root.dataset.theme = theme;
