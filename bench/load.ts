@@ -1,0 +1,101 @@
+/**
+ * Drives a server from a separate process: wrk (Debian package) when installed, else
+ * `load_generator.ts`. Every answer is checked for the workload's marker.
+ * @module
+ */
+
+/** The figures of one load run. */
+export interface LoadResult {
+  requests: number;
+  /** Completed requests per second. */
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers that were not HTTP 200 or lacked the marker. */
+  bad: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+}
+
+/** What to send, where, and for how long. */
+export interface LoadOptions {
+  url: URL;
+  /** A file holding the request body. */
+  bodyFile: string;
+  /** A substring every right answer contains. */
+  marker: string;
+  seconds: number;
+  connections: number;
+}
+
+const WRK_SCRIPT = new URL("./wrk_check.lua", import.meta.url).pathname;
+const GENERATOR = new URL("./load_generator.ts", import.meta.url).pathname;
+/** How long past its duration a load process may run before it is killed. */
+const OVERRUN_MS = 15_000;
+
+let wrkInstalled: Promise<boolean> | undefined;
+
+/** Whether wrk is on the PATH. */
+export function hasWrk(): Promise<boolean> {
+  return wrkInstalled ??= new Deno.Command("wrk", { args: ["-v"], stdout: "null", stderr: "null" })
+    .output().then(() => true, () => false);
+}
+
+/** The load generator in use, for the report. */
+export async function loadGeneratorName(): Promise<string> {
+  return await hasWrk() ? "wrk (1 thread)" : "bench/load_generator.ts (Deno fetch)";
+}
+
+/** Runs one load run against `options.url` and returns its figures. */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const command = await hasWrk()
+    ? new Deno.Command("wrk", {
+      args: [
+        "-t1",
+        `-c${options.connections}`,
+        `-d${options.seconds}s`,
+        "--timeout",
+        "5s",
+        "-s",
+        WRK_SCRIPT,
+        options.url.href,
+      ],
+      env: { BODY_FILE: options.bodyFile, MARKER: options.marker },
+      stdout: "piped",
+      stderr: "piped",
+    })
+    : new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-net=127.0.0.1",
+        "--allow-read",
+        GENERATOR,
+        options.url.href,
+        options.bodyFile,
+        options.marker,
+        String(options.seconds),
+        String(options.connections),
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    });
+  const child = command.spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), options.seconds * 1000 + OVERRUN_MS);
+  const output = await child.output().finally(() => clearTimeout(timer));
+  const stdout = new TextDecoder().decode(output.stdout);
+  const line = stdout.split("\n").find((text) => text.startsWith("{"));
+  if (!output.success || line === undefined) {
+    throw new Error(
+      `The load generator failed: ${stdout}${new TextDecoder().decode(output.stderr)}`,
+    );
+  }
+  const figures = JSON.parse(line);
+  return {
+    requests: figures.requests,
+    rps: figures.requests / (figures.durationUs / 1e6),
+    p50Ms: figures.p50Us / 1000,
+    p99Ms: figures.p99Us / 1000,
+    bad: figures.bad,
+    errors: figures.errors,
+  };
+}

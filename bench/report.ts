@@ -1,0 +1,181 @@
+/**
+ * The benchmark's targets and its report, `bench/RESULTS.md`.
+ * @module
+ */
+
+import type { ServerFigures } from "./compare.ts";
+import { median } from "./stats.ts";
+import type { Workload } from "./workloads.ts";
+
+/** The names of the three servers compared on every workload. */
+export const PROJECT = "project";
+/** The bare `Deno.serve` ceiling. */
+export const CEILING = "ceiling";
+/** The server built the common way. */
+export const TYPICAL = "typical";
+
+/** The figures of one workload, by server name. */
+export interface WorkloadFigures {
+  workload: Workload;
+  servers: Map<string, ServerFigures>;
+}
+
+/** Everything one benchmark run measured. */
+export interface BenchFigures {
+  /** The machine line: CPU, cores, memory, OS, Deno. */
+  machine: string;
+  date: string;
+  /** How the run was made, one sentence a line. */
+  setup: string[];
+  workloads: WorkloadFigures[];
+  coldStartMs: number[];
+  peakRssBytes: number | undefined;
+  view: { raw: number; gzip: number };
+  /** `deno serve --parallel` with 1 and with 2 workers, main workload. */
+  parallel: { one: ServerFigures; two: ServerFigures };
+}
+
+/** One target: what was measured against what was asked. */
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  goal: string;
+  pass: boolean;
+}
+
+const MB = 1_000_000;
+
+/** Checks the targets of the issue on the main (first) workload. */
+export function checkTargets(figures: BenchFigures): TargetCheck[] {
+  const main = figures.workloads[0].servers;
+  const project = main.get(PROJECT)!;
+  const ceiling = main.get(CEILING)!;
+  const typical = main.get(TYPICAL)!;
+  const answersRight = figures.workloads.every(({ servers }) =>
+    [...servers.values()].every((server) => server.wrong === 0)
+  );
+  const coldStart = median(figures.coldStartMs);
+  const rss = figures.peakRssBytes ?? Infinity;
+  return [
+    {
+      target: "render_results, 50 results: throughput / ceiling",
+      measured: `${percent(project.rps / ceiling.rps)} (${rps(project.rps)} / ${rps(ceiling.rps)})`,
+      goal: "at least 35%",
+      pass: answersRight && project.rps / ceiling.rps >= 0.35,
+    },
+    {
+      target: "render_results, 50 results: throughput / typical server",
+      measured: `${times(project.rps / typical.rps)} (${rps(project.rps)} / ${rps(typical.rps)})`,
+      goal: "at least 3x",
+      pass: answersRight && project.rps / typical.rps >= 3,
+    },
+    {
+      target: "p99 latency / ceiling's p99",
+      measured: `${times(project.p99Ms / ceiling.p99Ms)} (${ms(project.p99Ms)} / ${
+        ms(ceiling.p99Ms)
+      })`,
+      goal: "at most 3x",
+      pass: answersRight && project.p99Ms / ceiling.p99Ms <= 3,
+    },
+    {
+      target: "cold start to first tools/list",
+      measured: `${Math.round(coldStart)} ms (median of ${figures.coldStartMs.length})`,
+      goal: "at most 250 ms",
+      pass: coldStart <= 250,
+    },
+    {
+      target: "peak RSS under load",
+      measured: figures.peakRssBytes === undefined ? "unknown" : `${(rss / MB).toFixed(1)} MB`,
+      goal: "at most 100 MB",
+      pass: rss <= 100 * MB,
+    },
+  ];
+}
+
+/** The report as Markdown. */
+export function renderReport(figures: BenchFigures, targets: TargetCheck[]): string {
+  const lines = [
+    "# Benchmark results",
+    "",
+    `Machine: ${figures.machine}. Date: ${figures.date}.`,
+    "",
+    ...figures.setup.map((sentence) => `- ${sentence}`),
+    "",
+    "## Targets",
+    "",
+    "| target | measured | goal | result |",
+    "| --- | --- | --- | --- |",
+    ...targets.map(({ target, measured, goal, pass }) =>
+      `| ${target} | ${measured} | ${goal} | ${pass ? "PASS" : "FAIL"} |`
+    ),
+    "",
+    "## Throughput and latency",
+    "",
+    "Medians of the rounds; the ratios compare the project's server with the other two.",
+    "",
+    "| workload | server | req/s | p50 | p99 | req/s per round | vs ceiling | vs typical | answers checked |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const { workload, servers } of figures.workloads) {
+    const ceiling = servers.get(CEILING)!;
+    const typical = servers.get(TYPICAL)!;
+    for (const [name, server] of servers) {
+      lines.push(
+        `| ${name === PROJECT ? workload.label : ""} | ${name} | ${rps(server.rps)} | ${
+          ms(server.p50Ms)
+        } | ${ms(server.p99Ms)} | ${server.roundsRps.map(rps).join(", ")} | ${
+          name === CEILING ? "" : percent(server.rps / ceiling.rps)
+        } | ${name === PROJECT ? times(server.rps / typical.rps) : ""} | ${
+          server.requests.toLocaleString("en-US")
+        }, ${server.wrong} wrong |`,
+      );
+    }
+  }
+  const { one, two } = figures.parallel;
+  lines.push(
+    "",
+    "## Other figures",
+    "",
+    "| figure | value |",
+    "| --- | --- |",
+    `| cold start to first tools/list, median of ${figures.coldStartMs.length} | ${
+      Math.round(median(figures.coldStartMs))
+    } ms (runs: ${figures.coldStartMs.map(Math.round).join(", ")}) |`,
+    `| peak RSS of the server under load (VmHWM) | ${
+      figures.peakRssBytes === undefined
+        ? "unknown"
+        : `${(figures.peakRssBytes / MB).toFixed(1)} MB`
+    } |`,
+    `| view size (ui/dist/render_results.html) | ${bytes(figures.view.raw)} raw, ${
+      bytes(figures.view.gzip)
+    } gzipped |`,
+    `| \`deno serve --parallel\`, 50 results, 1 worker | ${rps(one.rps)} req/s, p99 ${
+      ms(one.p99Ms)
+    } |`,
+    `| \`deno serve --parallel\`, 50 results, 2 workers | ${rps(two.rps)} req/s, p99 ${
+      ms(two.p99Ms)
+    } (${times(two.rps / one.rps)} of 1 worker) |`,
+    "",
+  );
+  return lines.join("\n");
+}
+
+function rps(value: number): string {
+  return Math.round(value).toLocaleString("en-US");
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(2)} ms`;
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(0)}%`;
+}
+
+function times(value: number): string {
+  return `${value.toFixed(2)}x`;
+}
+
+function bytes(value: number): string {
+  return `${(value / 1024).toFixed(1)} KiB`;
+}

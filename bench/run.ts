@@ -1,0 +1,242 @@
+/**
+ * The benchmark (`deno task bench`): the project's server against a bare `Deno.serve` ceiling
+ * and a typical `McpServer` on four workloads, then cold start, peak RSS, view size and
+ * `deno serve --parallel` scaling. Writes `bench/RESULTS.md` and prints PASS/FAIL per target;
+ * exits 0 whatever the figures (it is a report), non-zero only when it could not measure.
+ * @module
+ */
+
+import { measureColdStarts } from "./cold_start.ts";
+import { compareServers, type Contender, type RoundPlan } from "./compare.ts";
+import { loadGeneratorName } from "./load.ts";
+import {
+  type BenchFigures,
+  CEILING,
+  checkTargets,
+  PROJECT,
+  renderReport,
+  TYPICAL,
+  type WorkloadFigures,
+} from "./report.ts";
+import {
+  freePort,
+  peakRssBytes,
+  type ServerCommand,
+  type ServerProcess,
+  startServer,
+} from "./server_process.ts";
+import { readStartTask } from "./start_task.ts";
+import { answerMarker, type InvalidStyle, verifyAnswer } from "./verify.ts";
+import { viewSize } from "./view_size.ts";
+import { makeWorkloads, type Workload } from "./workloads.ts";
+
+const OUT = new URL("./out/", import.meta.url);
+const RESULTS = new URL("./RESULTS.md", import.meta.url);
+const VIEW = new URL("../ui/dist/render_results.html", import.meta.url);
+const START = readStartTask();
+const LOG_LEVEL = "warn";
+const CONNECTIONS = 16;
+const MAIN_PLAN: RoundPlan = { rounds: 3, seconds: 5, warmupSeconds: 2, connections: CONNECTIONS };
+const OTHER_PLAN: RoundPlan = { rounds: 2, seconds: 3, warmupSeconds: 1, connections: CONNECTIONS };
+const PARALLEL_PLAN: RoundPlan = {
+  rounds: 2,
+  seconds: 5,
+  warmupSeconds: 2,
+  connections: CONNECTIONS,
+};
+const COLD_STARTS = 10;
+
+const PROJECT_COMMAND: ServerCommand = {
+  name: PROJECT,
+  args: ["run", ...START.flags, START.entry, ...START.args],
+  env: { PORT: "0", HOSTNAME: "127.0.0.1", LOG_LEVEL },
+  ready: / on (http:\/\/[^\s/]+)\/mcp/,
+};
+
+function log(message: string): void {
+  console.error(message);
+}
+
+// Every server started is stopped at the end, on failure and on Ctrl-C.
+const running = new Set<ServerProcess>();
+
+async function start(command: ServerCommand): Promise<ServerProcess> {
+  const server = await startServer(command);
+  running.add(server);
+  return server;
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  running.delete(server);
+  await server.stop();
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all([...running].map(stop));
+}
+
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+const onSignal = () => stopAll().finally(() => Deno.exit(130));
+
+async function machineLine(): Promise<string> {
+  const cpuinfo = await Deno.readTextFile("/proc/cpuinfo").catch(() => "");
+  const cpu = cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1] ?? Deno.build.arch;
+  const memory = Deno.systemMemoryInfo().total / 2 ** 30;
+  return `${cpu}, ${navigator.hardwareConcurrency} CPUs, ${memory.toFixed(1)} GiB RAM, ` +
+    `${Deno.build.os} ${Deno.osRelease()}, Deno ${Deno.version.deno} (V8 ${Deno.version.v8})`;
+}
+
+/** Writes each workload's body to a file for the load generators. */
+async function writeBodies(workloads: Workload[]): Promise<Map<string, string>> {
+  await Deno.mkdir(OUT, { recursive: true });
+  const files = new Map<string, string>();
+  for (const workload of workloads) {
+    const file = new URL(`${workload.name}.json`, OUT).pathname;
+    await Deno.writeTextFile(file, workload.body);
+    files.set(workload.name, file);
+  }
+  return files;
+}
+
+async function measureWorkloads(
+  workloads: Workload[],
+  bodies: Map<string, string>,
+): Promise<{ workloads: WorkloadFigures[]; peakRssBytes: number | undefined }> {
+  const project = await start(PROJECT_COMMAND);
+  // The ceiling answers with the project's own (verified) answers, so both send the same bytes.
+  const answers: Record<string, unknown> = {};
+  for (const workload of workloads) {
+    answers[workload.name] = await verifyAnswer(project.url, workload, "json-rpc-error");
+  }
+  const answersFile = new URL("fixed_answers.json", OUT).pathname;
+  await Deno.writeTextFile(answersFile, JSON.stringify(answers));
+  const ceiling = await start({
+    name: CEILING,
+    args: ["run", "--allow-net=127.0.0.1", "--allow-read", "bench/ceiling_server.ts", answersFile],
+    ready: /ceiling server on (http:\/\/[^\s/]+)/,
+  });
+  const typical = await start({
+    name: TYPICAL,
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      "--allow-read",
+      "--allow-env",
+      "bench/typical_server.ts",
+    ],
+    env: { PORT: "0" },
+    ready: /typical server on (http:\/\/[^\s/]+)/,
+  });
+  const styles: [ServerProcess, InvalidStyle][] = [
+    [project, "json-rpc-error"],
+    [ceiling, "json-rpc-error"],
+    [typical, "is-error-result"],
+  ];
+  const figures: WorkloadFigures[] = [];
+  for (const [index, workload] of workloads.entries()) {
+    log(
+      `${workload.label} (${workload.argumentsBytes.toLocaleString("en-US")} bytes of arguments)`,
+    );
+    const contenders: Contender[] = [];
+    for (const [server, style] of styles) {
+      await verifyAnswer(server.url, workload, style);
+      contenders.push({
+        name: server.name,
+        url: server.url,
+        marker: answerMarker(workload, style),
+      });
+    }
+    const plan = index === 0 ? MAIN_PLAN : OTHER_PLAN;
+    const servers = await compareServers(contenders, bodies.get(workload.name)!, plan, log);
+    figures.push({ workload, servers });
+  }
+  const peak = await peakRssBytes(project.pid);
+  await Promise.all([project, ceiling, typical].map(stop));
+  return { workloads: figures, peakRssBytes: peak };
+}
+
+async function measureParallel(
+  workload: Workload,
+  bodyFile: string,
+): Promise<BenchFigures["parallel"]> {
+  log("deno serve --parallel, 1 and 2 workers");
+  const contenders: Contender[] = [];
+  const servers: ServerProcess[] = [];
+  for (const jobs of [1, 2]) {
+    const server = await start({
+      name: `${jobs} worker${jobs === 1 ? "" : "s"}`,
+      args: [
+        "serve",
+        "--parallel",
+        ...START.flags,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        String(freePort()),
+        START.entry,
+      ],
+      env: { DENO_JOBS: String(jobs), HOSTNAME: "127.0.0.1", LOG_LEVEL },
+      ready: /Listening on (http:\/\/[^\s/]+)\//,
+    });
+    servers.push(server);
+    await verifyAnswer(server.url, workload, "json-rpc-error");
+    contenders.push({
+      name: server.name,
+      url: server.url,
+      marker: answerMarker(workload, "json-rpc-error"),
+    });
+  }
+  const figures = await compareServers(contenders, bodyFile, PARALLEL_PLAN, log);
+  await Promise.all(servers.map(stop));
+  return { one: figures.get(contenders[0].name)!, two: figures.get(contenders[1].name)! };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const workloads = makeWorkloads();
+  const bodies = await writeBodies(workloads);
+  const measured = await measureWorkloads(workloads, bodies);
+  log(`cold start, ${COLD_STARTS} runs`);
+  const coldStartMs = await measureColdStarts(PROJECT_COMMAND, COLD_STARTS);
+  const parallel = await measureParallel(workloads[0], bodies.get(workloads[0].name)!);
+  const figures: BenchFigures = {
+    machine: await machineLine(),
+    date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+    setup: [
+      `Load: ${await loadGeneratorName()}, ${CONNECTIONS} connections on 127.0.0.1, a separate ` +
+      "process; every answer checked (HTTP 200 and the expected `total` or error in the body).",
+      `Rounds: 50 results ${MAIN_PLAN.rounds} x ${MAIN_PLAN.seconds} s per server, the other ` +
+      `workloads ${OTHER_PLAN.rounds} x ${OTHER_PLAN.seconds} s, servers alternating, after an ` +
+      "unmeasured warm-up.",
+      `Server under test: \`deno ${PROJECT_COMMAND.args.join(" ")}\` as \`deno task start\` ` +
+      `runs it, with LOG_LEVEL=${LOG_LEVEL} (no per-request log lines).`,
+      "Ceiling: bare `Deno.serve` that parses the body and answers a fixed result with the " +
+      "request's id, the result being the project's own answer to the workload, so it sends " +
+      "the same bytes without doing the tool's work.",
+      "Typical: `McpServer.registerTool` with zod input and output schemas, a new server and " +
+      "transport per request, JSON responses (`bench/typical_server.ts`).",
+      `Total time of this run: ${Math.round((performance.now() - started) / 1000)} s.`,
+    ],
+    workloads: measured.workloads,
+    coldStartMs,
+    peakRssBytes: measured.peakRssBytes,
+    view: await viewSize(VIEW),
+    parallel,
+  };
+  const targets = checkTargets(figures);
+  const report = renderReport(figures, targets);
+  await Deno.writeTextFile(RESULTS, report);
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", RESULTS.pathname] }).output();
+  console.log(await Deno.readTextFile(RESULTS));
+  for (const { target, measured, pass } of targets) {
+    console.log(`${pass ? "PASS" : "FAIL"}  ${target}: ${measured}`);
+  }
+}
+
+for (const signal of SIGNALS) Deno.addSignalListener(signal, onSignal);
+try {
+  await main();
+} finally {
+  await stopAll();
+  for (const signal of SIGNALS) Deno.removeSignalListener(signal, onSignal);
+}

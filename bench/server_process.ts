@@ -1,0 +1,120 @@
+/**
+ * Runs a server under test as its own process, bound to 127.0.0.1, and stops it for sure.
+ * @module
+ */
+
+/** A running server process. */
+export interface ServerProcess extends AsyncDisposable {
+  /** Which server this is, for messages. */
+  name: string;
+  /** The MCP endpoint. */
+  url: URL;
+  /** The process id. */
+  pid: number;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  /** Stops the process (SIGTERM, then SIGKILL) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** How to start a server: the `deno` arguments and how it announces where it listens. */
+export interface ServerCommand {
+  name: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Matches the line announcing the server; group 1 is its URL (the `/mcp` path is added). */
+  ready: RegExp;
+}
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const START_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 2_000;
+
+/** Starts `command` in the repository root and resolves once it announces its URL on stderr. */
+export async function startServer(command: ServerCommand): Promise<ServerProcess> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: command.args,
+    cwd: ROOT,
+    env: { NO_COLOR: "1", ...command.env },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let log = "";
+  const decoder = new TextDecoder();
+  const reader = child.stderr.getReader();
+  const ready = Promise.withResolvers<URL>();
+  const drained = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      log += decoder.decode(value, { stream: true });
+      const match = log.match(command.ready);
+      if (match) ready.resolve(new URL("/mcp", match[1]));
+    }
+  })().catch(() => {});
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    stopped ??= (async () => {
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // Already exited.
+      }
+      const timer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch {
+          // Exited meanwhile.
+        }
+      }, STOP_GRACE_MS);
+      await child.status;
+      clearTimeout(timer);
+      await drained;
+    })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const url = await Promise.race([
+      ready.promise,
+      child.status.then(() => Promise.reject(new Error(`${command.name} exited:\n${log}`))),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${command.name} did not start:\n${log}`)),
+          START_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return {
+      name: command.name,
+      url,
+      pid: child.pid,
+      stderr: () => log,
+      stop,
+      [Symbol.asyncDispose]: stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The peak resident set size of process `pid` so far, in bytes (Linux `VmHWM`). */
+export async function peakRssBytes(pid: number): Promise<number | undefined> {
+  try {
+    const status = await Deno.readTextFile(`/proc/${pid}/status`);
+    const match = status.match(/^VmHWM:\s+(\d+) kB$/m);
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A free TCP port on 127.0.0.1, for servers that cannot announce an ephemeral one. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr;
+  listener.close();
+  return port;
+}

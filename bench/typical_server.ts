@@ -1,0 +1,81 @@
+/**
+ * The "typical" server the benchmark compares against: `render_results` built the common way,
+ * with `McpServer.registerTool`, zod schemas, and a new server and transport for every request
+ * answering JSON. Run as its own process; prints its URL on stderr.
+ * @module
+ */
+
+// @ts-types="@modelcontextprotocol/sdk/server/mcp"
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { z } from "zod";
+
+const VIEW_URI = "ui://render-results/view.html";
+const view = await Deno.readTextFile(new URL("../ui/dist/render_results.html", import.meta.url));
+
+const result = z.object({
+  title: z.string().min(1).max(300),
+  url: z.url({ protocol: /^https?$/ }).max(2048),
+  id: z.string().min(1).max(2048).optional(),
+  text: z.string().max(2000).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+}).strict();
+
+const inputSchema = {
+  results: z.array(result).max(50),
+  title: z.string().min(1).max(120).optional(),
+};
+
+const outputSchema = {
+  title: z.string(),
+  total: z.number().int(),
+  results: z.array(result.extend({ id: z.string() })),
+};
+
+function createServer(): McpServer {
+  const server = new McpServer({ name: "typical-render-results", version: "1.0.0" });
+  server.registerResource("view", VIEW_URI, { mimeType: "text/html;profile=mcp-app" }, () => ({
+    contents: [{ uri: VIEW_URI, mimeType: "text/html;profile=mcp-app", text: view }],
+  }));
+  server.registerTool("render_results", {
+    title: "Render the results",
+    description: "Present already retrieved source results as an interactive list.",
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: true },
+    _meta: { ui: { resourceUri: VIEW_URI } },
+  }, ({ results, title }) => {
+    const output = {
+      title: title ?? "Results",
+      total: results.length,
+      results: results.map((item) => ({ ...item, id: item.id ?? item.url })),
+    };
+    const lines = output.results.map((item, index) =>
+      `${index + 1}. ${item.title}\n   ${item.url}` + (item.text ? `\n   ${item.text}` : "")
+    );
+    const text = results.length === 0
+      ? `${output.title}\n\nNo results to display.`
+      : `${output.title}\n\n${lines.join("\n\n")}`;
+    return { content: [{ type: "text", text }], structuredContent: output };
+  });
+  return server;
+}
+
+Deno.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  onListen: ({ port }) => console.error(`typical server on http://127.0.0.1:${port}/mcp`),
+}, async (request) => {
+  const server = createServer();
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,38 @@
+-- wrk script: POSTs the body in BODY_FILE and checks every answer for MARKER.
+-- Prints one JSON line of figures when done.
+
+local file = assert(io.open(os.getenv("BODY_FILE"), "rb"))
+wrk.method = "POST"
+wrk.body = file:read("*a")
+file:close()
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/json, text/event-stream"
+
+local marker = os.getenv("MARKER")
+local threads = {}
+
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+-- Per thread: answers that were not HTTP 200 or lacked the marker.
+bad = 0
+
+function response(status, headers, body)
+  if status ~= 200 or not string.find(body, marker, 1, true) then
+    bad = bad + 1
+  end
+end
+
+function done(summary, latency, requests)
+  local wrong = 0
+  for _, thread in ipairs(threads) do
+    wrong = wrong + thread:get("bad")
+  end
+  local errors = summary.errors
+  io.write(string.format(
+    '{"requests":%d,"durationUs":%d,"bad":%d,"errors":%d,"p50Us":%d,"p99Us":%d}\n',
+    summary.requests, summary.duration, wrong,
+    errors.connect + errors.read + errors.write + errors.status + errors.timeout,
+    latency:percentile(50), latency:percentile(99)))
+end
