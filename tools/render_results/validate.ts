@@ -4,6 +4,7 @@
  * @module
  */
 
+import { Buffer } from "node:buffer";
 import type { RenderInput, SourceInput } from "./types.ts";
 
 /** The JSON-RPC error code for invalid params. */
@@ -39,11 +40,6 @@ const NOT_BLANK = /\S/u;
 const URL_FORBIDDEN = /[\s\u0000-\u001F\u007F-\u009F]/u;
 const URL_SCHEME = /^https?:\/\//i;
 
-// Room for one code point more than the limit, so an oversized payload is detected without
-// encoding all of it.
-const sizeBuffer = new Uint8Array(LIMITS.argumentsBytes + 4);
-const encoder = new TextEncoder();
-
 /** Checks `args` against every rule of `render_results` and returns it typed, or throws. */
 export function validateRenderInput(args: unknown): RenderInput {
   if (!isPlainObject(args)) {
@@ -69,9 +65,10 @@ export function validateRenderInput(args: unknown): RenderInput {
 }
 
 function checkSize(args: Record<string, unknown>): void {
-  const json = JSON.stringify(args);
-  const { read, written } = encoder.encodeInto(json, sizeBuffer);
-  if (read < json.length || written > LIMITS.argumentsBytes) {
+  // `Buffer.byteLength` counts the UTF-8 bytes without encoding them: `TextEncoder` took as long
+  // as `JSON.stringify` itself on text with non-Latin-1 characters. The JSON text has no lone
+  // surrogates (`JSON.stringify` escapes them), so the count is exact.
+  if (Buffer.byteLength(JSON.stringify(args), "utf8") > LIMITS.argumentsBytes) {
     throw invalid(
       "arguments",
       `must be at most ${LIMITS.argumentsBytes.toLocaleString("en-US")} bytes as UTF-8 JSON`,
