@@ -52,8 +52,16 @@ export async function loadMcpApp(): Promise<McpApp> {
   return { view, tools: { tools: [renderResultsTool(view.uri)] } };
 }
 
-// One validator for all servers: the SDK otherwise builds a new Ajv for every `Server`.
-const jsonSchemaValidator = new AjvJsonSchemaValidator();
+// One validator for all servers: the SDK otherwise builds a new Ajv for every `Server`. It is
+// built on first use, which never comes here (the SDK validates only elicitation answers with
+// it), so start-up skips its 4 ms.
+let ajv: AjvJsonSchemaValidator | undefined;
+const jsonSchemaValidator: Pick<AjvJsonSchemaValidator, "getValidator"> = {
+  getValidator(schema) {
+    ajv ??= new AjvJsonSchemaValidator();
+    return ajv.getValidator(schema);
+  },
+};
 
 /** Creates a server for one connection (stdio) or one stateless HTTP request. */
 export function createMcpServer(app: McpApp): Server {
