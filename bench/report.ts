@@ -4,6 +4,7 @@
  */
 
 import type { ServerFigures } from "./compare.ts";
+import type { MemoryFigures } from "./server_process.ts";
 import { median } from "./stats.ts";
 import type { Workload } from "./workloads.ts";
 
@@ -29,7 +30,8 @@ export interface BenchFigures {
   setup: string[];
   workloads: WorkloadFigures[];
   coldStartMs: number[];
-  peakRssBytes: number | undefined;
+  /** The project's server after all load runs; undefined where `/proc` is missing. */
+  memory: MemoryFigures | undefined;
   view: { raw: number; gzip: number };
   /** `deno serve --parallel` with 1 and with 2 workers, main workload. */
   parallel: { one: ServerFigures; two: ServerFigures };
@@ -55,7 +57,7 @@ export function checkTargets(figures: BenchFigures): TargetCheck[] {
     [...servers.values()].every((server) => server.wrong === 0)
   );
   const coldStart = median(figures.coldStartMs);
-  const rss = figures.peakRssBytes ?? Infinity;
+  const rss = figures.memory?.peakBytes ?? Infinity;
   return [
     {
       target: "render_results, 50 results: throughput / ceiling",
@@ -85,7 +87,7 @@ export function checkTargets(figures: BenchFigures): TargetCheck[] {
     },
     {
       target: "peak RSS under load",
-      measured: figures.peakRssBytes === undefined ? "unknown" : `${(rss / MB).toFixed(1)} MB`,
+      measured: figures.memory === undefined ? "unknown" : megabytes(rss),
       goal: "at most 100 MB",
       pass: rss <= 100 * MB,
     },
@@ -141,11 +143,7 @@ export function renderReport(figures: BenchFigures, targets: TargetCheck[]): str
     `| cold start to first tools/list, median of ${figures.coldStartMs.length} | ${
       Math.round(median(figures.coldStartMs))
     } ms (runs: ${figures.coldStartMs.map(Math.round).join(", ")}) |`,
-    `| peak RSS of the server under load (VmHWM) | ${
-      figures.peakRssBytes === undefined
-        ? "unknown"
-        : `${(figures.peakRssBytes / MB).toFixed(1)} MB`
-    } |`,
+    `| peak RSS of the server under load (VmHWM) | ${memoryText(figures.memory)} |`,
     `| view size (ui/dist/render_results.html) | ${bytes(figures.view.raw)} raw, ${
       bytes(figures.view.gzip)
     } gzipped |`,
@@ -158,6 +156,16 @@ export function renderReport(figures: BenchFigures, targets: TargetCheck[]): str
     "",
   );
   return lines.join("\n");
+}
+
+function memoryText(memory: MemoryFigures | undefined): string {
+  if (memory === undefined) return "unknown";
+  return `${megabytes(memory.peakBytes)}; after the load ${megabytes(memory.anonBytes)} ` +
+    `anonymous (heap, malloc) and ${megabytes(memory.fileBytes)} file-backed (the deno binary)`;
+}
+
+function megabytes(value: number): string {
+  return `${(value / MB).toFixed(1)} MB`;
 }
 
 function rps(value: number): string {

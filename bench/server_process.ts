@@ -100,15 +100,31 @@ export async function startServer(command: ServerCommand): Promise<ServerProcess
   }
 }
 
-/** The peak resident set size of process `pid` so far, in bytes (Linux `VmHWM`). */
-export async function peakRssBytes(pid: number): Promise<number | undefined> {
+/** Memory of a process: its peak resident set, and what the resident set is made of now. */
+export interface MemoryFigures {
+  /** Peak resident set size so far (`VmHWM`). */
+  peakBytes: number;
+  /** Resident anonymous memory now: the JavaScript heap, malloc and stacks (`RssAnon`). */
+  anonBytes: number;
+  /** Resident file-backed memory now, mostly the `deno` binary's own pages (`RssFile`). */
+  fileBytes: number;
+}
+
+/** Reads the memory figures of process `pid` from `/proc` (Linux), or undefined elsewhere. */
+export async function readMemory(pid: number): Promise<MemoryFigures | undefined> {
+  let status: string;
   try {
-    const status = await Deno.readTextFile(`/proc/${pid}/status`);
-    const match = status.match(/^VmHWM:\s+(\d+) kB$/m);
-    return match ? Number(match[1]) * 1024 : undefined;
+    status = await Deno.readTextFile(`/proc/${pid}/status`);
   } catch {
     return undefined;
   }
+  const kilobytes = (field: string) =>
+    Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m"))?.[1]) * 1024;
+  return {
+    peakBytes: kilobytes("VmHWM"),
+    anonBytes: kilobytes("RssAnon"),
+    fileBytes: kilobytes("RssFile"),
+  };
 }
 
 /** A free TCP port on 127.0.0.1, for servers that cannot announce an ephemeral one. */

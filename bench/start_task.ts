@@ -1,13 +1,15 @@
 /**
  * How `deno task start` runs the server, read from `deno.json`, so the benchmark measures the
- * server exactly as it is started (permissions and any V8 flags included).
+ * server exactly as it is started (environment, permissions and any V8 flags included).
  * @module
  */
 
 import denoJson from "../deno.json" with { type: "json" };
 
-/** The `deno run` flags of the `start` task and its entry point and arguments. */
+/** The `deno run` command of the `start` task, taken apart. */
 export interface StartTask {
+  /** Environment assignments before `deno run`, e.g. `MALLOC_ARENA_MAX=2`. */
+  env: Record<string, string>;
   /** Flags before the entry point, e.g. `--allow-net`. */
   flags: string[];
   /** The entry point, relative to the repository root. */
@@ -16,15 +18,23 @@ export interface StartTask {
   args: string[];
 }
 
-/** Parses the `deno run …` part of the `start` task. */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/;
+
+/** Parses the `deno run …` step of the `start` task. */
 export function readStartTask(): StartTask {
   const task: string = denoJson.tasks.start;
-  const command = task.split("&&").map((part) => part.trim()).find((part) =>
-    part.startsWith("deno run ")
-  );
-  if (command === undefined) throw new Error(`The start task runs no "deno run": ${task}`);
-  const words = command.split(/\s+/).slice(2);
-  const entry = words.findIndex((word) => !word.startsWith("-"));
-  if (entry === -1) throw new Error(`The start task names no entry point: ${task}`);
-  return { flags: words.slice(0, entry), entry: words[entry], args: words.slice(entry + 1) };
+  for (const step of task.split("&&")) {
+    const words = step.trim().split(/\s+/);
+    const env: Record<string, string> = {};
+    while (ASSIGNMENT.test(words[0] ?? "")) {
+      const [, name, value] = words.shift()!.match(ASSIGNMENT)!;
+      env[name] = value;
+    }
+    if (words[0] !== "deno" || words[1] !== "run") continue;
+    const rest = words.slice(2);
+    const entry = rest.findIndex((word) => !word.startsWith("-"));
+    if (entry === -1) break;
+    return { env, flags: rest.slice(0, entry), entry: rest[entry], args: rest.slice(entry + 1) };
+  }
+  throw new Error(`The start task has no "deno run <entry>" step: ${task}`);
 }
