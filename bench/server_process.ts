@@ -11,7 +11,7 @@ export interface ServerProcess extends AsyncDisposable {
   url: URL;
   /** The process id. */
   pid: number;
-  /** Everything the process wrote to stderr so far. */
+  /** The last part of what the process wrote to stderr. */
   stderr(): string;
   /** Stops the process (SIGTERM, then SIGKILL) and waits for it to exit. */
   stop(): Promise<void>;
@@ -29,6 +29,7 @@ export interface ServerCommand {
 const ROOT = new URL("..", import.meta.url).pathname;
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 2_000;
+const MAX_LOG_CHARS = 64 * 1024;
 
 /** Starts `command` in the repository root and resolves once it announces its URL on stderr. */
 export async function startServer(command: ServerCommand): Promise<ServerProcess> {
@@ -44,13 +45,22 @@ export async function startServer(command: ServerCommand): Promise<ServerProcess
   const decoder = new TextDecoder();
   const reader = child.stderr.getReader();
   const ready = Promise.withResolvers<URL>();
+  let announced = false;
   const drained = (async () => {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
       log += decoder.decode(value, { stream: true });
-      const match = log.match(command.ready);
-      if (match) ready.resolve(new URL("/mcp", match[1]));
+      if (!announced) {
+        const match = log.match(command.ready);
+        if (match) {
+          announced = true;
+          ready.resolve(new URL("/mcp", match[1]));
+        }
+      }
+      // Keep only the tail: a server logging every request must not make this process (which
+      // shares the machine with it) rescan or hold megabytes of text.
+      if (log.length > MAX_LOG_CHARS) log = log.slice(-MAX_LOG_CHARS / 2);
     }
   })().catch(() => {});
   let stopped: Promise<void> | undefined;
