@@ -24,7 +24,7 @@ if (mode === "stdio") {
   await serveStdio(app);
 } else {
   const config = readConfig(Deno.env, mode === "http");
-  fetch = createFetchHandler(app, config);
+  fetch = await createFetchHandler(app, config);
   if (mode === "http") {
     const handler = fetch;
     Deno.serve({

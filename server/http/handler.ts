@@ -8,7 +8,6 @@
 import type { Config } from "../config.ts";
 import { createMcpServer, type McpApp } from "../mcp_server.ts";
 import { WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
-import { createAuthenticator } from "./auth/authenticator.ts";
 import { MetadataDocuments, ProtectedResource } from "./auth/protected_resource.ts";
 import { readJsonBody } from "./body.ts";
 import { preflightResponse, withCors } from "./cors.ts";
@@ -23,11 +22,14 @@ export const MCP_PATH = "/mcp";
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** Creates the handler for every path the server answers. */
-export function createFetchHandler(app: McpApp, config: Config): FetchHandler {
+export async function createFetchHandler(app: McpApp, config: Config): Promise<FetchHandler> {
   const guard = new RequestGuard(config);
   const logger = new Logger(config.logLevel);
   const resource = new ProtectedResource(config.publicUrl, MCP_PATH);
-  const authenticator = createAuthenticator(config, resource, logger);
+  // The auth modules (and jose) load only when auth is configured: they add to every cold start.
+  const authenticator = config.auth !== undefined || config.apiKeyHashes.length > 0
+    ? new (await import("./auth/authenticator.ts")).Authenticator(config, resource, logger)
+    : undefined;
   const documents = config.auth && new MetadataDocuments(resource, config.auth);
 
   async function handleMcp(request: Request, url: URL, facts: RequestFacts): Promise<Response> {

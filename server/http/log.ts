@@ -4,7 +4,6 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
 import type { LogLevel } from "../config.ts";
 import type { AuthInfo } from "../sdk.ts";
 
@@ -40,7 +39,7 @@ export class Logger {
   ): void {
     if (!this.logsRequests) return;
     const { rpcMethod, tool } = describeBody(facts.body);
-    const subject = facts.authInfo?.extra?.subject;
+    const principal = facts.authInfo?.extra?.principal;
     write({
       time: new Date().toISOString(),
       level: "info",
@@ -50,7 +49,7 @@ export class Logger {
       tool,
       status,
       durationMs: Math.round(durationMs * 100) / 100,
-      principal: typeof subject === "string" ? principalId(subject) : undefined,
+      principal: typeof principal === "string" ? principal : undefined,
     });
   }
 
@@ -58,11 +57,6 @@ export class Logger {
   warn(message: string): void {
     if (this.#logsWarnings) write({ time: new Date().toISOString(), level: "warn", message });
   }
-}
-
-/** The principal id in logs: the first 12 hex digits of the SHA-256 of the token's `sub`. */
-export function principalId(subject: string): string {
-  return createHash("sha256").update(subject).digest("hex").slice(0, 12);
 }
 
 function describeBody(body: unknown): { rpcMethod?: string; tool?: string } {

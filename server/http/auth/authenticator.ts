@@ -4,6 +4,7 @@
  * @module
  */
 
+import { createHash } from "node:crypto";
 import { errors } from "jose";
 import type { Config } from "../../config.ts";
 import type { AuthInfo } from "../../sdk.ts";
@@ -66,7 +67,7 @@ export class Authenticator {
           clientId: apiKey,
           scopes: this.#requiredScopes,
           resource: new URL(resource),
-          extra: { subject: apiKey },
+          extra: { subject: apiKey, principal: principalId(apiKey) },
         },
       };
     }
@@ -90,20 +91,18 @@ export class Authenticator {
         scopes: verified.scopes,
         expiresAt: verified.expiresAt,
         resource: new URL(resource),
-        extra: { subject: verified.subject },
+        extra: {
+          subject: verified.subject,
+          principal: verified.subject === undefined ? undefined : principalId(verified.subject),
+        },
       },
     };
   }
 }
 
-/** The authenticator `config` asks for, or `undefined` when auth is off. */
-export function createAuthenticator(
-  config: Pick<Config, "auth" | "apiKeyHashes">,
-  resource: ProtectedResource,
-  logger: Logger,
-): Authenticator | undefined {
-  if (config.auth === undefined && config.apiKeyHashes.length === 0) return undefined;
-  return new Authenticator(config, resource, logger);
+/** The principal id in logs: the first 12 hex digits of the SHA-256 of the token's `sub`. */
+function principalId(subject: string): string {
+  return createHash("sha256").update(subject).digest("hex").slice(0, 12);
 }
 
 function refuse(response: Response): AuthResult {
