@@ -10,17 +10,18 @@ import { renderResults } from "../tools/render_results/handler.ts";
 import { INVALID_PARAMS } from "../tools/render_results/validate.ts";
 import {
   AjvJsonSchemaValidator,
+  CallToolRequestSchema,
   type CallToolResult,
   type Implementation,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  RequestSchema,
   Server,
   type Tool,
 } from "./sdk.ts";
 import { loadViewResource, type ViewResource } from "./view_resource.ts";
-import { z } from "zod";
 import denoJson from "../deno.json" with { type: "json" };
 
 /** The MCP resource-not-found error code. */
@@ -28,9 +29,8 @@ const RESOURCE_NOT_FOUND = -32002;
 
 // `tools/call` with any params: the SDK then answers a malformed request (say, `arguments` that
 // is not an object) with -32602 instead of the -32603 its own stricter schema would give.
-const LooseCallToolRequestSchema = z.object({
-  method: z.literal("tools/call"),
-  params: z.looseObject({ name: z.unknown() }),
+const LooseCallToolRequestSchema = RequestSchema.extend({
+  method: CallToolRequestSchema.shape.method,
 });
 
 /** The server's name and version as clients see them. */
@@ -73,10 +73,10 @@ export function createMcpServer(app: McpApp): Server {
   });
   server.setRequestHandler(ListToolsRequestSchema, () => app.tools);
   server.setRequestHandler(LooseCallToolRequestSchema, (request) => {
-    if (request.params.name !== RENDER_RESULTS) {
+    if (request.params?.name !== RENDER_RESULTS) {
       throw protocolError(INVALID_PARAMS, `Unknown tool: the only tool is ${RENDER_RESULTS}.`);
     }
-    return callRenderResults(request.params.arguments);
+    return callRenderResults(request.params?.arguments);
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [app.view.resource] }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
