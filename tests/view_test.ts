@@ -1,7 +1,7 @@
 /**
  * Tests of the card-list view: its pure helpers directly, and the built HTML resource in headless
  * Chromium under the real `AppBridge` from `@modelcontextprotocol/ext-apps` (see
- * `browser_host.ts`). The browser tests skip where Chromium is absent, except under `CI=true`.
+ * `support/browser_host.ts`). The browser tests skip where Chromium is absent, except under `CI=true`.
  */
 import assert from "node:assert/strict";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
@@ -9,8 +9,8 @@ import { buildView, MAX_BYTES, OUTPUT } from "../ui/build.ts";
 import { escapeScript, escapeStyle, inlineHtml } from "../ui/inline_html.ts";
 import { fromToolResult } from "../ui/state.ts";
 import { displayHost, linkHref } from "../ui/url.ts";
-import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./browser_host.ts";
-import type { OpenOptions, TestHost } from "./host_page.ts";
+import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./support/browser_host.ts";
+import type { OpenOptions, TestHost } from "./support/host_page.ts";
 
 interface Item {
   id?: string;

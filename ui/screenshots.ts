@@ -1,13 +1,13 @@
 /**
  * Writes screenshots of the built view, light and dark, to `docs/view-light.png` and
- * `docs/view-dark.png`: five results under the test host of `tests/browser_host.ts`, one snippet
+ * `docs/view-dark.png`: five results under the test host of `tests/support/browser_host.ts`, one snippet
  * expanded, keyboard focus on a link. Not part of the tests.
  *
  * Usage: `deno task build && deno run --allow-all ui/screenshots.ts`
  *
  * @module
  */
-import { BrowserHost } from "../tests/browser_host.ts";
+import { BrowserHost } from "../tests/support/browser_host.ts";
 
 const RESULTS = [
   {
