@@ -29,6 +29,10 @@ import { startTestServer } from "./support/http_server.ts";
 import { startServerProcess } from "./support/server_process.ts";
 
 const SCOPE = "mcp:tools";
+const METADATA_PATHS = [
+  "/.well-known/oauth-protected-resource/mcp",
+  "/.well-known/oauth-protected-resource",
+];
 const ALLOWED_ORIGIN = "https://app.example.test";
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
 const RENDER_ARGUMENTS = { results: [{ title: "Deno", url: "https://deno.com/" }] };
@@ -147,12 +151,7 @@ Deno.test("a token-protected server answers each kind of request as the spec say
   const now = Math.floor(Date.now() / 1000);
 
   await t.step("serves the protected-resource metadata at both well-known paths", async () => {
-    for (
-      const path of [
-        "/.well-known/oauth-protected-resource/mcp",
-        "/.well-known/oauth-protected-resource",
-      ]
-    ) {
+    for (const path of METADATA_PATHS) {
       const response = await transcript.fetch(new URL(path, server.url));
       assert.equal(response.status, 200);
       assert.equal(response.headers.get("access-control-allow-origin"), "*");
@@ -420,12 +419,7 @@ Deno.test("API keys alone turn auth on without an authorization server", async (
   const transcript = new Transcript();
 
   await t.step("serves no metadata documents", async () => {
-    for (
-      const path of [
-        "/.well-known/oauth-protected-resource/mcp",
-        "/.well-known/oauth-protected-resource",
-      ]
-    ) {
+    for (const path of METADATA_PATHS) {
       const response = await transcript.fetch(new URL(path, server.url));
       await response.body?.cancel();
       assert.equal(response.status, 404);
