@@ -7,9 +7,9 @@
  * @module
  */
 
-import { readConfig } from "./server/config.ts";
-import { createFetchHandler, MCP_PATH } from "./server/http/handler.ts";
-import { loadMcpApp } from "./server/mcp_server.ts";
+import { type Config, readConfig } from "./server/config.ts";
+import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/handler.ts";
+import { loadMcpApp, type McpApp } from "./server/mcp_server.ts";
 import { serveStdio } from "./server/stdio.ts";
 
 const mode = Deno.args.includes("--stdio")
@@ -17,30 +17,42 @@ const mode = Deno.args.includes("--stdio")
   : Deno.args.includes("--http")
   ? "http"
   : "serve";
-const app = await loadMcpApp();
 
-let fetch: ((request: Request) => Promise<Response>) | undefined;
-if (mode === "stdio") {
+/** Prepares the server; a missing view or a bad setting ends the process with its message. */
+async function start(): Promise<{ app: McpApp; config?: Config }> {
+  try {
+    const app = await loadMcpApp();
+    return { app, config: mode === "stdio" ? undefined : readConfig(Deno.env, mode === "http") };
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    Deno.exit(1);
+  }
+}
+
+function listen(handler: FetchHandler, config: Config): void {
+  Deno.serve({
+    port: config.port,
+    hostname: config.hostname,
+    onListen: ({ hostname, port }) => {
+      const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+      const url = `http://${host}:${port}${MCP_PATH}`;
+      console.error(`render_results MCP server on ${url}`);
+      if (Deno.args.includes("--dev")) {
+        console.error(
+          `Inspect it: npx -y @modelcontextprotocol/inspector --transport http --server-url ${url}`,
+        );
+      }
+    },
+  }, handler);
+}
+
+const { app, config } = await start();
+let fetch: FetchHandler | undefined;
+if (config === undefined) {
   await serveStdio(app);
 } else {
-  const config = readConfig(Deno.env, mode === "http");
   fetch = await createFetchHandler(app, config);
-  if (mode === "http") {
-    const handler = fetch;
-    Deno.serve({
-      port: config.port,
-      hostname: config.hostname,
-      onListen: ({ hostname, port }) => {
-        const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-        console.error(`render_results MCP server on http://${host}:${port}${MCP_PATH}`);
-        if (Deno.args.includes("--dev")) {
-          console.error(
-            `Inspect it: npx -y @modelcontextprotocol/inspector --transport http --server-url http://${host}:${port}${MCP_PATH}`,
-          );
-        }
-      },
-    }, (request) => handler(request));
-  }
+  if (mode === "http") listen(fetch, config);
 }
 
 // `deno serve` looks for a default export with `fetch`; when this process listens itself (or

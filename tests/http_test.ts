@@ -156,3 +156,15 @@ Deno.test("a notification gets 202 with no body", async () => {
   assert.equal(notification.status, 202);
   await notification.body?.cancel();
 });
+
+Deno.test("a bad setting stops the server at start-up with a message naming it", async () => {
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", new URL("../main.ts", import.meta.url).pathname, "--http"],
+    env: { PORT: "eighty", NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+  }).output();
+  assert.equal(code, 1);
+  const message = new TextDecoder().decode(stderr).trim();
+  assert.equal(message, "PORT must be a whole number from 0 to 65535.");
+});
