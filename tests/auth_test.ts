@@ -108,6 +108,16 @@ async function connectClient(
   return client;
 }
 
+/** Calls render_results once through a new SDK client that sends `authorization`. */
+async function callRenderResults(url: URL, authorization: string, transcript: Transcript) {
+  const client = await connectClient(url, authorization, transcript);
+  try {
+    return await client.callTool({ name: "render_results", arguments: RENDER_ARGUMENTS });
+  } finally {
+    await client.close();
+  }
+}
+
 /** Asserts that no token, or part of one, is in `text`. */
 function assertNoSecret(text: string, secrets: string[], where: string): void {
   for (const secret of secrets) {
@@ -313,13 +323,8 @@ Deno.test("a token-protected server answers each kind of request as the spec say
   });
 
   await t.step("accepts a configured API key as a bearer token", async () => {
-    const client = await connectClient(server.url, `Bearer ${apiKey}`, transcript);
-    try {
-      const result = await client.callTool({ name: "render_results", arguments: RENDER_ARGUMENTS });
-      assert.equal(result.isError, false);
-    } finally {
-      await client.close();
-    }
+    const result = await callRenderResults(server.url, `Bearer ${apiKey}`, transcript);
+    assert.equal(result.isError, false);
     const principal = (await sha256Hex(`api-key:${apiKeyHash.slice(0, 12)}`)).slice(0, 12);
     await eventually(
       () => logLines(server.stderr()).some((line) => line.principal === principal),
@@ -438,13 +443,8 @@ Deno.test("API keys alone turn auth on without an authorization server", async (
   });
 
   await t.step("serves an SDK client that sends the key", async () => {
-    const client = await connectClient(server.url, `Bearer ${apiKey}`, transcript);
-    try {
-      const result = await client.callTool({ name: "render_results", arguments: RENDER_ARGUMENTS });
-      assert.equal(result.isError, false);
-    } finally {
-      await client.close();
-    }
+    const result = await callRenderResults(server.url, `Bearer ${apiKey}`, transcript);
+    assert.equal(result.isError, false);
   });
 
   await t.step("never echoes the key", () => {
