@@ -34,7 +34,7 @@ const LooseCallToolRequestSchema = RequestSchema.extend({
 });
 
 /** The server's name and version as clients see them. */
-export const SERVER_INFO: Implementation = {
+const SERVER_INFO: Implementation = {
   name: "render-results",
   title: "Render results",
   version: denoJson.version,

@@ -6,7 +6,7 @@
 import type { ReadResourceResult, Resource } from "./sdk.ts";
 
 /** The MIME type of MCP Apps HTML resources. */
-export const VIEW_MIME_TYPE = "text/html;profile=mcp-app";
+const VIEW_MIME_TYPE = "text/html;profile=mcp-app";
 
 /** Where `deno task build` writes the view. */
 export const VIEW_FILE = new URL("../ui/dist/render_results.html", import.meta.url);

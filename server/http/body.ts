@@ -6,7 +6,7 @@
 import { jsonRpcErrorResponse, PARSE_ERROR, SERVER_ERROR } from "./json_rpc_error.ts";
 
 /** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 const decoder = new TextDecoder();
 

@@ -11,13 +11,13 @@ import outputSchema from "./output.schema.json" with { type: "json" };
 export const RENDER_RESULTS = "render_results";
 
 /** Status text while the view waits for the result; the view shows the same words. */
-export const INVOKING_TEXT = "Preparing results…";
+const INVOKING_TEXT = "Preparing results…";
 
 /** Status text once the result is in. */
-export const INVOKED_TEXT = "Results ready";
+const INVOKED_TEXT = "Results ready";
 
 /** The description the model reads to decide when to call the tool. */
-export const DESCRIPTION =
+const DESCRIPTION =
   "Present already retrieved source results as an interactive list when the host supports UI, " +
   "with a readable text list otherwise. Use when the user wants to browse sources or when a " +
   "visual result list helps the task. Pass existing results in the desired order; never invent " +

@@ -9,7 +9,7 @@ import type { RenderOutput, SourceResult } from "./types.ts";
 import { validateRenderInput } from "./validate.ts";
 
 /** The heading used when the caller gives none. */
-export const DEFAULT_HEADING = "Results";
+const DEFAULT_HEADING = "Results";
 
 /**
  * Validates `args` and builds the result: the structured list and its text form.

@@ -11,7 +11,7 @@ import type { RenderInput, SourceInput } from "./types.ts";
 export const INVALID_PARAMS = -32602;
 
 /** Limits of the arguments; `input.schema.json` states the same numbers. */
-export const LIMITS = {
+const LIMITS = {
   results: 50,
   heading: 120,
   title: 300,
@@ -132,7 +132,7 @@ function checkUrl(path: string, value: unknown): asserts value is string {
 }
 
 /** Counts the Unicode code points of `value`, the way JSON Schema measures string length. */
-export function codePointLength(value: string): number {
+function codePointLength(value: string): number {
   let count = 0;
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i);
