@@ -8,9 +8,9 @@
  */
 
 import { type Config, readConfig } from "./server/config.ts";
-import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/handler.ts";
-import { loadMcpApp, type McpApp } from "./server/mcp_server.ts";
-import { serveStdio } from "./server/stdio.ts";
+import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
+import { type Catalog, loadCatalog } from "./server/mcp_server.ts";
+import { serveCatalogOnStdio } from "./server/stdio.ts";
 
 const mode = Deno.args.includes("--stdio")
   ? "stdio"
@@ -19,10 +19,13 @@ const mode = Deno.args.includes("--stdio")
   : "serve";
 
 /** Prepares the server; a missing view or a bad setting ends the process with its message. */
-async function start(): Promise<{ app: McpApp; config?: Config }> {
+async function start(): Promise<{ catalog: Catalog; config?: Config }> {
   try {
-    const app = await loadMcpApp();
-    return { app, config: mode === "stdio" ? undefined : readConfig(Deno.env, mode === "http") };
+    const catalog = await loadCatalog();
+    return {
+      catalog,
+      config: mode === "stdio" ? undefined : readConfig(Deno.env, mode === "http"),
+    };
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     Deno.exit(1);
@@ -46,12 +49,12 @@ function listen(handler: FetchHandler, config: Config): void {
   }, handler);
 }
 
-const { app, config } = await start();
+const { catalog, config } = await start();
 let fetch: FetchHandler | undefined;
 if (config === undefined) {
-  await serveStdio(app);
+  serveCatalogOnStdio(catalog);
 } else {
-  fetch = await createFetchHandler(app, config);
+  fetch = await createFetchHandler(catalog, config);
   if (mode === "http") listen(fetch, config);
 }
 

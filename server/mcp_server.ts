@@ -1,37 +1,30 @@
 /**
  * The MCP server: the `render_results` tool and its view resource on the SDK's low-level
  * `Server`, which answers invalid arguments with JSON-RPC errors and serves the JSON Schemas
- * verbatim.
+ * verbatim. One instance serves one HTTP request or one stdio connection, of either protocol
+ * era.
  * @module
  */
 
-import { RENDER_RESULTS, renderResultsTool } from "../tools/render_results/descriptor.ts";
-import { renderResults } from "../tools/render_results/handler.ts";
-import { INVALID_PARAMS } from "../tools/render_results/validate.ts";
 import {
-  AjvJsonSchemaValidator,
-  CallToolRequestSchema,
+  type CacheHint,
   type CallToolResult,
   type Implementation,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  RequestSchema,
+  type jsonSchemaValidator,
+  type ListToolsResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
   Server,
-  type Tool,
-} from "./sdk.ts";
+} from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import {
+  callRenderResults,
+  RENDER_RESULTS,
+  renderResultsTool,
+} from "../tools/render_results/mod.ts";
 import { loadViewResource, type ViewResource } from "./view_resource.ts";
 import denoJson from "../deno.json" with { type: "json" };
-
-/** The MCP resource-not-found error code. */
-const RESOURCE_NOT_FOUND = -32002;
-
-// `tools/call` with any params: the SDK then answers a malformed request (say, `arguments` that
-// is not an object) with -32602 instead of the -32603 its own stricter schema would give.
-const LooseCallToolRequestSchema = RequestSchema.extend({
-  method: CallToolRequestSchema.shape.method,
-});
 
 /** The server's name and version as clients see them. */
 const SERVER_INFO: Implementation = {
@@ -40,23 +33,50 @@ const SERVER_INFO: Implementation = {
   version: denoJson.version,
 };
 
-/** Everything a server needs, prepared once at start-up and shared by every request. */
-export interface McpApp {
+const INSTRUCTIONS = "Call render_results with source results you already retrieved to show " +
+  "them as a list of cards (or a numbered text list where the host shows no UI).";
+
+/** The MCP Apps extension, declared in the capabilities as the 2026-07-28 revision describes. */
+const MCP_APPS_EXTENSION = "io.modelcontextprotocol/ui";
+
+/**
+ * How long clients may reuse a list or the discovery result (1 hour): they change only when a
+ * new version is deployed.
+ */
+const LIST_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * How long clients may reuse the view's contents (1 day). Its URI names a hash of its bytes, so
+ * the contents behind a URI never change; the lists that name the URI expire first.
+ */
+const VIEW_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What the server offers, prepared once at start-up and shared by every instance. */
+export interface Catalog {
   view: ViewResource;
-  tools: { tools: Tool[] };
+  tools: ListToolsResult;
 }
 
 /** Reads the built view and prepares the tool list. */
-export async function loadMcpApp(): Promise<McpApp> {
+export async function loadCatalog(): Promise<Catalog> {
   const view = await loadViewResource();
   return { view, tools: { tools: [renderResultsTool(view.uri)] } };
 }
 
-// One validator for all servers: the SDK otherwise builds a new Ajv for every `Server`. It is
+/** How an instance is created. */
+export interface McpServerOptions {
+  /**
+   * Who may share cached results: `public` when anyone may call the server, `private` when
+   * callers authenticate, so that no cache hands one caller's results to another.
+   */
+  cacheScope: CacheHint["cacheScope"];
+}
+
+// One validator for all instances: the SDK otherwise builds a new Ajv for every `Server`. It is
 // built on first use, which never comes here (the SDK validates only elicitation answers with
-// it), so start-up skips its 4 ms.
+// it), so no request pays for it.
 let ajv: AjvJsonSchemaValidator | undefined;
-const jsonSchemaValidator: Pick<AjvJsonSchemaValidator, "getValidator"> = {
+const sharedJsonSchemaValidator: jsonSchemaValidator = {
   getValidator(schema) {
     ajv ??= new AjvJsonSchemaValidator();
     return ajv.getValidator(schema);
@@ -64,39 +84,50 @@ const jsonSchemaValidator: Pick<AjvJsonSchemaValidator, "getValidator"> = {
 };
 
 /** Creates a server for one connection (stdio) or one stateless HTTP request. */
-export function createMcpServer(app: McpApp): Server {
+export function createMcpServer(catalog: Catalog, { cacheScope }: McpServerOptions): Server {
+  const lists = { ttlMs: LIST_TTL_MS, cacheScope };
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {}, resources: {} },
-    instructions: "Call render_results with source results you already retrieved to show them " +
-      "as a list of cards (or a numbered text list where the host shows no UI).",
-    jsonSchemaValidator,
+    capabilities: { tools: {}, resources: {}, extensions: { [MCP_APPS_EXTENSION]: {} } },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: sharedJsonSchemaValidator,
+    cacheHints: {
+      "server/discover": lists,
+      "tools/list": lists,
+      "resources/list": lists,
+      "resources/templates/list": lists,
+      "resources/read": { ttlMs: VIEW_TTL_MS, cacheScope },
+    },
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => app.tools);
-  server.setRequestHandler(LooseCallToolRequestSchema, (request) => {
-    if (request.params?.name !== RENDER_RESULTS) {
-      throw protocolError(INVALID_PARAMS, `Unknown tool: the only tool is ${RENDER_RESULTS}.`);
+  server.setRequestHandler("tools/list", () => catalog.tools);
+  server.setRequestHandler("tools/call", (request) => {
+    if (request.params.name !== RENDER_RESULTS) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool: the only tool is ${RENDER_RESULTS}.`,
+      );
     }
-    return callRenderResults(request.params?.arguments);
+    return callTool(request.params.arguments);
   });
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [app.view.resource] }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-    if (request.params.uri !== app.view.uri) {
-      throw protocolError(
-        RESOURCE_NOT_FOUND,
+  server.setRequestHandler("resources/list", () => ({ resources: [catalog.view.resource] }));
+  server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: [] }));
+  server.setRequestHandler("resources/read", (request) => {
+    if (request.params.uri !== catalog.view.uri) {
+      throw new ResourceNotFoundError(
+        request.params.uri,
         "Resource not found: list resources for the view's URI.",
       );
     }
-    return app.view.contents;
+    return catalog.view.contents;
   });
   return server;
 }
 
-function callRenderResults(args: unknown): CallToolResult {
+/** Calls the tool; an unexpected failure becomes a tool error result, never a crash. */
+function callTool(args: unknown): CallToolResult {
   try {
-    return renderResults(args);
+    return callRenderResults(args);
   } catch (error) {
-    if (error instanceof Error && "code" in error) throw error;
+    if (error instanceof ProtocolError) throw error;
     console.error("render_results failed:", error);
     return {
       content: [{
@@ -107,8 +138,4 @@ function callRenderResults(args: unknown): CallToolResult {
       isError: true,
     };
   }
-}
-
-function protocolError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { code });
 }

@@ -1,13 +1,17 @@
 /**
- * The MCP server over stdio: stdout carries only protocol messages, logs go to stderr.
+ * The MCP server over stdio: stdout carries only protocol messages, logs go to stderr. The
+ * connection's first message decides its protocol era (2026-07-28 per-request metadata, or an
+ * `initialize` handshake at 2025-11-25 and earlier).
  * @module
  */
 
-import { createMcpServer, type McpApp } from "./mcp_server.ts";
-import { StdioServerTransport } from "./sdk.ts";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { type Catalog, createMcpServer } from "./mcp_server.ts";
 
-/** Serves `app` on this process's stdin and stdout; the process ends when stdin closes. */
-export async function serveStdio(app: McpApp): Promise<void> {
-  await createMcpServer(app).connect(new StdioServerTransport());
+/** Serves `catalog` on this process's stdin and stdout; the process ends when stdin closes. */
+export function serveCatalogOnStdio(catalog: Catalog): void {
+  serveStdio(() => createMcpServer(catalog, { cacheScope: "public" }), {
+    onerror: (error) => console.error(`stdio: ${error.message}`),
+  });
   console.error("render_results MCP server on stdio");
 }

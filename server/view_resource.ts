@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { ReadResourceResult, Resource } from "./sdk.ts";
+import type { ReadResourceResult, Resource } from "@modelcontextprotocol/server";
 
 /** The MIME type of MCP Apps HTML resources. */
 const VIEW_MIME_TYPE = "text/html;profile=mcp-app";

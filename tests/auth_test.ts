@@ -18,9 +18,11 @@ import {
   unsignedToken,
 } from "./support/authorization_server.ts";
 import {
-  Client,
+  type Client,
+  createClient,
   discoverAuthorizationServerMetadata,
   discoverOAuthProtectedResourceMetadata,
+  type Era,
   extractWWWAuthenticateParams,
   StreamableHTTPClientTransport,
 } from "./support/sdk_client.ts";
@@ -97,8 +99,9 @@ async function connectClient(
   url: URL,
   authorization: string,
   transcript: Transcript,
+  era: Era = "modern",
 ): Promise<Client> {
-  const client = new Client({ name: "auth-test", version: "1.0.0" });
+  const client = createClient(era, "auth-test");
   await client.connect(
     new StreamableHTTPClientTransport(url, {
       requestInit: { headers: { Authorization: authorization } },
@@ -280,36 +283,39 @@ Deno.test("a token-protected server answers each kind of request as the spec say
     );
   });
 
-  await t.step("serves an SDK client with a valid token, up to tools/call", async () => {
-    for (const key of [es256, rs256]) {
-      const sub = `user-${key.alg}`;
-      const token = keep(await signToken({ key, claims: claims({ sub }) }));
-      const client = await connectClient(server.url, `Bearer ${token}`, transcript);
-      try {
-        assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name), [
-          "render_results",
-        ]);
-        const result = await client.callTool({
-          name: "render_results",
-          arguments: RENDER_ARGUMENTS,
-        });
-        assert.equal(result.isError, false);
-        assert.equal((result.structuredContent as { total: number }).total, 1);
-      } finally {
-        await client.close();
+  await t.step(
+    "serves an SDK client of each era with a valid token, up to tools/call",
+    async () => {
+      for (const [key, era] of [[es256, "modern"], [rs256, "legacy"]] as const) {
+        const sub = `user-${key.alg}`;
+        const token = keep(await signToken({ key, claims: claims({ sub }) }));
+        const client = await connectClient(server.url, `Bearer ${token}`, transcript, era);
+        try {
+          assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name), [
+            "render_results",
+          ]);
+          const result = await client.callTool({
+            name: "render_results",
+            arguments: RENDER_ARGUMENTS,
+          });
+          assert.equal(result.isError, false);
+          assert.equal((result.structuredContent as { total: number }).total, 1);
+        } finally {
+          await client.close();
+        }
+        // The principal the server verified is the one the request was answered for.
+        const principal = (await sha256Hex(sub)).slice(0, 12);
+        await eventually(
+          () =>
+            logLines(server.stderr()).some((line) =>
+              line.rpcMethod === "tools/call" && line.tool === "render_results" &&
+              line.status === 200 && line.principal === principal
+            ),
+          `the tools/call log line of ${sub}`,
+        );
       }
-      // The principal the server verified is the one the request was answered for.
-      const principal = (await sha256Hex(sub)).slice(0, 12);
-      await eventually(
-        () =>
-          logLines(server.stderr()).some((line) =>
-            line.rpcMethod === "tools/call" && line.tool === "render_results" &&
-            line.status === 200 && line.principal === principal
-          ),
-        `the tools/call log line of ${sub}`,
-      );
-    }
-  });
+    },
+  );
 
   await t.step("refetches the JWKS for an unknown kid, at most once per cooldown", async () => {
     const before = issuer.jwksFetches;

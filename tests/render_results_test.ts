@@ -4,10 +4,17 @@
  */
 
 import assert from "node:assert/strict";
-import { createMcpServer, loadMcpApp } from "../server/mcp_server.ts";
+import { createMcpServer, loadCatalog } from "../server/mcp_server.ts";
 import { VIEW_FILE } from "../server/view_resource.ts";
 import { startTestServer } from "./support/http_server.ts";
-import { Client, InMemoryTransport } from "./support/sdk_client.ts";
+import denoJson from "../deno.json" with { type: "json" };
+import {
+  createClient,
+  ERAS,
+  InMemoryTransport,
+  onlyText,
+  ProtocolError,
+} from "./support/sdk_client.ts";
 
 const TOOL_DIR = new URL("../tools/render_results/", import.meta.url);
 const readJson = async (name: string) =>
@@ -16,80 +23,115 @@ const readJson = async (name: string) =>
 const DESCRIPTION =
   "Present already retrieved source results as an interactive list when the host supports UI, with a readable text list otherwise. Use when the user wants to browse sources or when a visual result list helps the task. Pass existing results in the desired order; never invent source URLs or factual titles. This tool does not search, crawl, fetch URLs, verify sources, or consume Search1API search credits. Do not call it for intermediate research results or when a normal text answer is sufficient.";
 
+/** The `_meta` the server adds to every 2026-07-28 result. */
+const SERVER_INFO_META = {
+  "io.modelcontextprotocol/serverInfo": {
+    name: "render-results",
+    title: "Render results",
+    version: denoJson.version,
+  },
+};
+
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-Deno.test("tools/list describes render_results with its schemas verbatim and its view", async () => {
-  await using server = await startTestServer();
-  const client = await server.connect();
-  const { tools } = await client.listTools();
-  assert.equal(tools.length, 1);
-  const [tool] = tools;
-  assert.equal(tool.name, "render_results");
-  assert.equal(tool.title, "Render the results");
-  assert.equal(tool.description, DESCRIPTION);
-  assert.deepEqual(tool.annotations, {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  });
-  assert.deepEqual(tool.inputSchema, await readJson("input.schema.json"));
-  assert.deepEqual(tool.outputSchema, await readJson("output.schema.json"));
+for (const era of ERAS) {
+  Deno.test(`${era}: tools/list describes render_results with its schemas verbatim and its view`, async () => {
+    await using server = await startTestServer();
+    const client = await server.connect(era);
+    const { tools } = await client.listTools();
+    assert.equal(tools.length, 1);
+    const [tool] = tools;
+    assert.equal(tool.name, "render_results");
+    assert.equal(tool.title, "Render the results");
+    assert.equal(tool.description, DESCRIPTION);
+    assert.deepEqual(tool.annotations, {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    assert.deepEqual(tool.inputSchema, await readJson("input.schema.json"));
+    assert.deepEqual(tool.outputSchema, await readJson("output.schema.json"));
 
-  const ui = tool._meta?.ui as { resourceUri: string; visibility: string[] };
-  assert.deepEqual(ui.visibility, ["model", "app"]);
-  const hash = await sha256Hex(await Deno.readFile(VIEW_FILE));
-  assert.equal(ui.resourceUri, `ui://render-results/view-${hash.slice(0, 16)}.html`);
-  assert.equal(tool._meta?.["openai/outputTemplate"], ui.resourceUri);
-  assert.equal(tool._meta?.["openai/toolInvocation/invoking"], "Preparing results…");
-  assert.equal(tool._meta?.["openai/toolInvocation/invoked"], "Results ready");
+    const ui = tool._meta?.ui as { resourceUri: string; visibility: string[] };
+    assert.deepEqual(ui.visibility, ["model", "app"]);
+    const hash = await sha256Hex(await Deno.readFile(VIEW_FILE));
+    assert.equal(ui.resourceUri, `ui://render-results/view-${hash.slice(0, 16)}.html`);
+    assert.equal(tool._meta?.["openai/outputTemplate"], ui.resourceUri);
+    assert.equal(tool._meta?.["openai/toolInvocation/invoking"], "Preparing results…");
+    assert.equal(tool._meta?.["openai/toolInvocation/invoked"], "Results ready");
 
-  const properties = Object.keys(tool.inputSchema.properties ?? {}).sort();
-  assert.deepEqual(properties, ["results", "title"], "no UI switch, query or key parameter");
-});
-
-Deno.test("the declared view is listed and reads back as the built HTML", async () => {
-  await using server = await startTestServer();
-  const client = await server.connect();
-  const { tools } = await client.listTools();
-  const uri = (tools[0]._meta?.ui as { resourceUri: string }).resourceUri;
-  const { resources } = await client.listResources();
-  assert.equal(resources.length, 1);
-  assert.equal(resources[0].uri, uri);
-  assert.equal(resources[0].mimeType, "text/html;profile=mcp-app");
-
-  const { contents } = await client.readResource({ uri });
-  assert.equal(contents.length, 1);
-  const [content] = contents as [{ uri: string; mimeType: string; text: string; _meta: unknown }];
-  assert.equal(content.uri, uri);
-  assert.equal(content.mimeType, "text/html;profile=mcp-app");
-  assert.equal(content.text, await Deno.readTextFile(VIEW_FILE));
-  assert.deepEqual(content._meta, {
-    ui: {
-      csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
-      prefersBorder: true,
-    },
+    const properties = Object.keys(tool.inputSchema.properties ?? {}).sort();
+    assert.deepEqual(properties, ["results", "title"], "no UI switch, query or key parameter");
   });
 
-  await assert.rejects(
-    client.readResource({ uri: "ui://render-results/view-0000000000000000.html" }),
-    (error: Error & { code?: number }) => error.code === -32002 && !error.message.includes("0000"),
-  );
-});
+  Deno.test(`${era}: the declared view is listed and reads back as the built HTML`, async () => {
+    await using server = await startTestServer();
+    const client = await server.connect(era);
+    const { tools } = await client.listTools();
+    const uri = (tools[0]._meta?.ui as { resourceUri: string }).resourceUri;
+    const { resources } = await client.listResources();
+    assert.equal(resources.length, 1);
+    assert.equal(resources[0].uri, uri);
+    assert.equal(resources[0].mimeType, "text/html;profile=mcp-app");
 
-Deno.test("the example input renders exactly as the example output", async () => {
-  await using server = await startTestServer();
-  const client = await server.connect();
-  await client.listTools(); // Lets the client check structuredContent against outputSchema.
-  const result = await client.callTool({
-    name: "render_results",
-    arguments: await readJson("example-input.json"),
+    const { contents } = await client.readResource({ uri });
+    assert.equal(contents.length, 1);
+    const [content] = contents as [
+      { uri: string; mimeType: string; text: string; _meta: unknown },
+    ];
+    assert.equal(content.uri, uri);
+    assert.equal(content.mimeType, "text/html;profile=mcp-app");
+    assert.equal(content.text, await Deno.readTextFile(VIEW_FILE));
+    assert.deepEqual(content._meta, {
+      ui: {
+        csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+        prefersBorder: true,
+      },
+    });
+
+    // An unknown resource is invalid params with the URI in `data` (SEP-2164); the message
+    // itself repeats nothing the client sent.
+    const missing = "ui://render-results/view-0000000000000000.html";
+    await assert.rejects(client.readResource({ uri: missing }), (error: unknown) => {
+      assert.ok(error instanceof ProtocolError);
+      assert.equal(error.code, -32602);
+      assert.deepEqual(error.data, { uri: missing });
+      assert.ok(!error.message.includes("0000"));
+      return true;
+    });
   });
-  assert.deepEqual(result, await readJson("example-output.json"));
-});
+
+  Deno.test(`${era}: the example input renders exactly as the example output`, async () => {
+    await using server = await startTestServer();
+    const client = await server.connect(era);
+    await client.listTools(); // Lets the client check structuredContent against outputSchema.
+    const { _meta, ...result } = await client.callTool({
+      name: "render_results",
+      arguments: await readJson("example-input.json"),
+    });
+    assert.deepEqual(result, await readJson("example-output.json"));
+    // 2026-07-28 results name the server that produced them; 2025 results carry nothing more.
+    assert.deepEqual(_meta, era === "modern" ? SERVER_INFO_META : undefined);
+  });
+
+  Deno.test(`${era}: an unknown tool is invalid params`, async () => {
+    await using server = await startTestServer();
+    const client = await server.connect(era);
+    await assert.rejects(
+      client.callTool({ name: "search_Zq7Marker", arguments: {} }),
+      (error: unknown) => {
+        assert.ok(error instanceof ProtocolError);
+        assert.equal(error.code, -32602);
+        assert.equal(error.message, "Unknown tool: the only tool is render_results.");
+        return true;
+      },
+    );
+  });
+}
 
 Deno.test("results keep their order, duplicates and every field verbatim", async () => {
   await using server = await startTestServer();
@@ -116,10 +158,8 @@ Deno.test("results keep their order, duplicates and every field verbatim", async
       { id: "https://例え.jp/パス?q=ü#frag", ...results[3] },
     ],
   });
-  const [content] = result.content as [{ type: string; text: string }];
-  assert.equal(content.type, "text");
   assert.equal(
-    content.text,
+    onlyText(result),
     [
       "  Mixed sources  ",
       "",
@@ -155,9 +195,9 @@ Deno.test("line breaks in titles and snippets cannot forge list entries", async 
       ],
     },
   });
-  const [content] = result.content as [{ text: string }];
+  const text = onlyText(result);
   assert.equal(
-    content.text,
+    text,
     [
       "Heading second line",
       "",
@@ -170,7 +210,7 @@ Deno.test("line breaks in titles and snippets cannot forge list entries", async 
       "   last",
     ].join("\n"),
   );
-  const entryStarts = content.text.split("\n").filter((line) => /^\d+\. /.test(line));
+  const entryStarts = text.split("\n").filter((line) => /^\d+\. /.test(line));
   assert.deepEqual(entryStarts, ["1. First 2. Forged entry end"]);
   // The structured result keeps the strings as supplied.
   const structured = result.structuredContent as { title: string; results: { title: string }[] };
@@ -181,7 +221,10 @@ Deno.test("line breaks in titles and snippets cannot forge list entries", async 
 Deno.test("an empty list is a success with the heading and an empty-state line", async () => {
   await using server = await startTestServer();
   const client = await server.connect();
-  const untitled = await client.callTool({ name: "render_results", arguments: { results: [] } });
+  const { _meta, ...untitled } = await client.callTool({
+    name: "render_results",
+    arguments: { results: [] },
+  });
   assert.deepEqual(untitled, {
     content: [{ type: "text", text: "Results\n\nNo results to display." }],
     structuredContent: { title: "Results", total: 0, results: [] },
@@ -206,17 +249,17 @@ Deno.test("50 results are all listed, numbered in order", async () => {
   const structured = result.structuredContent as { total: number; results: unknown[] };
   assert.equal(structured.total, 50);
   assert.equal(structured.results.length, 50);
-  const [content] = result.content as [{ text: string }];
-  const entries = content.text.split("\n").filter((line) => /^\d+\. /.test(line));
+  const text = onlyText(result);
+  const entries = text.split("\n").filter((line) => /^\d+\. /.test(line));
   assert.deepEqual(entries, results.map((r, i) => `${i + 1}. ${r.title}`));
-  assert.ok(content.text.includes("\n    https://example.com/50\n    Snippet 50"));
+  assert.ok(text.includes("\n    https://example.com/50\n    Snippet 50"));
 });
 
 Deno.test("an unexpected failure in the handler is an isError result without structuredContent", async () => {
   // Only an in-process client can hand the handler a value JSON cannot carry: a BigInt in
   // metadata makes serializing the arguments throw inside the handler.
-  const server = createMcpServer(await loadMcpApp());
-  const client = new Client({ name: "render-results-tests", version: "1.0.0" });
+  const server = createMcpServer(await loadCatalog(), { cacheScope: "public" });
+  const client = createClient("legacy");
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
@@ -230,9 +273,7 @@ Deno.test("an unexpected failure in the handler is an isError result without str
     });
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent, undefined);
-    const [content] = result.content as [{ type: string; text: string }];
-    assert.equal(content.type, "text");
-    assert.match(content.text, /could not be rendered/);
+    assert.match(onlyText(result), /could not be rendered/);
     assert.equal(logged.length, 1, "the failure is logged on stderr");
   } finally {
     console.error = originalError;

@@ -5,9 +5,9 @@
  */
 
 import assert from "node:assert/strict";
-import { AjvJsonSchemaValidator } from "../server/sdk.ts";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { startTestServer } from "./support/http_server.ts";
-import { type Client, McpError } from "./support/sdk_client.ts";
+import { type Client, ProtocolError } from "./support/sdk_client.ts";
 
 interface StringSchema {
   type: "string";
@@ -62,7 +62,7 @@ async function call(client: Client, args: Record<string, unknown>) {
   try {
     return { result: await client.callTool({ name: "render_results", arguments: args }) };
   } catch (error) {
-    if (error instanceof McpError && error.code === -32602) return { refused: error.message };
+    if (error instanceof ProtocolError && error.code === -32602) return { refused: error.message };
     throw error;
   }
 }

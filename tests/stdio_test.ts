@@ -4,11 +4,18 @@
  */
 
 import assert from "node:assert/strict";
-import { Client, McpError, StdioClientTransport } from "./support/sdk_client.ts";
+import {
+  type Client,
+  createClient,
+  type Era,
+  ERAS,
+  ProtocolError,
+  StdioClientTransport,
+} from "./support/sdk_client.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
-async function connectStdio(): Promise<{ client: Client; stderr: () => string }> {
+async function connectStdio(era: Era): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: ["task", "--quiet", "stdio"],
@@ -18,61 +25,67 @@ async function connectStdio(): Promise<{ client: Client; stderr: () => string }>
   });
   let log = "";
   transport.stderr?.on("data", (chunk: Uint8Array) => log += new TextDecoder().decode(chunk));
-  const client = new Client({ name: "render-results-tests", version: "1.0.0" });
+  const client = createClient(era);
   await client.connect(transport);
   return { client, stderr: () => log };
 }
 
-Deno.test("over stdio: the tool, its view and every answer match HTTP", async () => {
-  const { client, stderr } = await connectStdio();
-  try {
-    const { tools } = await client.listTools();
-    assert.equal(tools.length, 1);
-    const uri = (tools[0]._meta?.ui as { resourceUri: string }).resourceUri;
-    assert.match(uri, /^ui:\/\/render-results\/view-[0-9a-f]{16}\.html$/);
+for (const era of ERAS) {
+  Deno.test(`${era} over stdio: the tool, its view and every answer match HTTP`, async () => {
+    const { client, stderr } = await connectStdio(era);
+    try {
+      const { tools } = await client.listTools();
+      assert.equal(tools.length, 1);
+      const uri = (tools[0]._meta?.ui as { resourceUri: string }).resourceUri;
+      assert.match(uri, /^ui:\/\/render-results\/view-[0-9a-f]{16}\.html$/);
 
-    const { resources } = await client.listResources();
-    assert.deepEqual(resources.map((resource) => resource.uri), [uri]);
-    const { contents } = await client.readResource({ uri });
-    assert.equal(contents.length, 1);
-    assert.equal(contents[0].mimeType, "text/html;profile=mcp-app");
-    assert.ok("text" in contents[0]);
-    assert.match(contents[0].text, /^<!doctype html>/i);
+      const { resources } = await client.listResources();
+      assert.deepEqual(resources.map((resource) => resource.uri), [uri]);
+      const { contents } = await client.readResource({ uri });
+      assert.equal(contents.length, 1);
+      assert.equal(contents[0].mimeType, "text/html;profile=mcp-app");
+      assert.ok("text" in contents[0]);
+      assert.match(contents[0].text, /^<!doctype html>/i);
 
-    const example = JSON.parse(
-      await Deno.readTextFile(
-        new URL("../tools/render_results/example-input.json", import.meta.url),
-      ),
-    );
-    const expected = JSON.parse(
-      await Deno.readTextFile(
-        new URL("../tools/render_results/example-output.json", import.meta.url),
-      ),
-    );
-    assert.deepEqual(
-      await client.callTool({ name: "render_results", arguments: example }),
-      expected,
-    );
+      const example = JSON.parse(
+        await Deno.readTextFile(
+          new URL("../tools/render_results/example-input.json", import.meta.url),
+        ),
+      );
+      const expected = JSON.parse(
+        await Deno.readTextFile(
+          new URL("../tools/render_results/example-output.json", import.meta.url),
+        ),
+      );
+      const { _meta: _, ...result } = await client.callTool({
+        name: "render_results",
+        arguments: example,
+      });
+      assert.deepEqual(result, expected);
 
-    const error = await client.callTool({
-      name: "render_results",
-      arguments: { results: [{ title: "A", url: "ftp://Zq7Marker.example/" }] },
-    }).catch((error: unknown) => error);
-    assert.ok(error instanceof McpError);
-    assert.equal(error.code, -32602);
-    assert.match(error.message, /Invalid results\[0\]\.url: must be an absolute http or https URL/);
-    assert.ok(!error.message.includes("Zq7Marker"));
+      const error = await client.callTool({
+        name: "render_results",
+        arguments: { results: [{ title: "A", url: "ftp://Zq7Marker.example/" }] },
+      }).catch((error: unknown) => error);
+      assert.ok(error instanceof ProtocolError);
+      assert.equal(error.code, -32602);
+      assert.match(
+        error.message,
+        /Invalid results\[0\]\.url: must be an absolute http or https URL/,
+      );
+      assert.ok(!error.message.includes("Zq7Marker"));
 
-    const unknown = await client.callTool({ name: "other", arguments: {} }).catch((e) => e);
-    assert.ok(unknown instanceof McpError);
-    assert.equal(unknown.code, -32602);
+      const unknown = await client.callTool({ name: "other", arguments: {} }).catch((e) => e);
+      assert.ok(unknown instanceof ProtocolError);
+      assert.equal(unknown.code, -32602);
 
-    await client.ping();
-  } finally {
-    await client.close();
-  }
-  assert.match(stderr(), /render_results MCP server on stdio/, "logs go to stderr");
-});
+      if (era === "legacy") await client.ping();
+    } finally {
+      await client.close();
+    }
+    assert.match(stderr(), /render_results MCP server on stdio/, "logs go to stderr");
+  });
+}
 
 Deno.test("over stdio: stdout carries only protocol messages and the server exits when stdin closes", async () => {
   const child = new Deno.Command(Deno.execPath(), {

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { startTestServer } from "./support/http_server.ts";
-import { McpError } from "./support/sdk_client.ts";
+import { ProtocolError } from "./support/sdk_client.ts";
 
 /** Text that appears in every submitted bad value; no error message may contain it. */
 const MARKER = "Zq7Marker";
@@ -336,7 +336,7 @@ Deno.test("render_results refuses each invalid input with -32602 naming field an
         () => assert.fail("the call succeeded"),
         (error: unknown) => error,
       );
-      assert.ok(error instanceof McpError, `expected an McpError, got ${error}`);
+      assert.ok(error instanceof ProtocolError, `expected an ProtocolError, got ${error}`);
       assert.equal(error.code, -32602);
       const message = error.message.replace(/^MCP error -32602: /, "");
       assert.ok(message.startsWith(`Invalid ${field}: `), message);

@@ -3,7 +3,8 @@
  * @module
  */
 
-import { jsonRpcErrorResponse, PARSE_ERROR, SERVER_ERROR } from "./json_rpc_error.ts";
+import { isJsonContentType, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { HTTP_ERROR, jsonRpcErrorResponse } from "./json_rpc_error.ts";
 
 /** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -13,11 +14,24 @@ const decoder = new TextDecoder();
 /** The parsed body, or the error response to send instead. */
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
-/** Reads and parses `request`'s body; 413 past `limit` bytes, 400 (-32700) for invalid JSON. */
+/**
+ * Reads and parses `request`'s body: 415 unless it is declared as JSON, 413 past `limit` bytes,
+ * 400 (-32700) for invalid JSON.
+ */
 export async function readJsonBody(
   request: Request,
   limit: number = MAX_BODY_BYTES,
 ): Promise<BodyResult> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    return {
+      ok: false,
+      response: jsonRpcErrorResponse(
+        415,
+        HTTP_ERROR,
+        "Unsupported media type: the Content-Type must be application/json.",
+      ),
+    };
+  }
   let text: string;
   const declared = request.headers.get("content-length");
   if (declared !== null) {
@@ -35,7 +49,11 @@ export async function readJsonBody(
   } catch {
     return {
       ok: false,
-      response: jsonRpcErrorResponse(400, PARSE_ERROR, "Parse error: the body is not valid JSON."),
+      response: jsonRpcErrorResponse(
+        400,
+        ProtocolErrorCode.ParseError,
+        "Parse error: the body is not valid JSON.",
+      ),
     };
   }
 }
@@ -65,7 +83,7 @@ function tooLarge(limit: number): BodyResult {
     ok: false,
     response: jsonRpcErrorResponse(
       413,
-      SERVER_ERROR,
+      HTTP_ERROR,
       `Request body too large: the limit is ${limit.toLocaleString("en-US")} bytes.`,
     ),
   };

@@ -1,24 +1,33 @@
 /**
- * JSON-RPC error responses sent by the web layer before a request reaches the MCP server.
+ * JSON-RPC error responses sent by the web layer, before or around the MCP server.
  * @module
  */
 
-/** The JSON-RPC parse error code. */
-export const PARSE_ERROR = -32700;
+/**
+ * The code of errors that belong to HTTP rather than to JSON-RPC (a refused Host, a missing
+ * token, a body too large), as the SDK's own HTTP layer uses it.
+ */
+export const HTTP_ERROR = -32000;
 
-/** The code the MCP transport uses for errors of the HTTP layer. */
-export const SERVER_ERROR = -32000;
+/** A JSON-RPC id: the request's, or `null` when the request was not read or had none. */
+export type JsonRpcId = string | number | null;
 
-/** A JSON-RPC error response with `id: null`, as for a request that was never read. */
+/** A JSON-RPC error response with HTTP status `status`. */
 export function jsonRpcErrorResponse(
   status: number,
   code: number,
   message: string,
-  headers?: HeadersInit,
+  options: { id?: JsonRpcId; headers?: HeadersInit } = {},
 ): Response {
-  const response = Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: options.id ?? null }, {
     status,
-    headers,
+    headers: options.headers,
   });
-  return response;
+}
+
+/** The id of `message` when it is a JSON-RPC request with a valid id, else `null`. */
+export function requestIdOf(message: unknown): JsonRpcId {
+  if (typeof message !== "object" || message === null || !("id" in message)) return null;
+  const { id } = message;
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? id : null;
 }

@@ -5,14 +5,23 @@
  */
 
 import type { LogLevel } from "../config.ts";
-import type { AuthInfo } from "../sdk.ts";
 
-/** What the web layer learned about a request while answering it. */
-export interface RequestFacts {
-  /** The parsed JSON-RPC body, when the request got that far. */
-  body?: unknown;
-  /** The verified principal, when auth is on and passed. */
-  authInfo?: AuthInfo;
+/** One line of the request log. */
+export interface RequestRecord {
+  /** The HTTP method. */
+  method: string;
+  /** The URL path. */
+  path: string;
+  /** The HTTP status answered. */
+  status: number;
+  /** Time from the request's arrival to its answer, in milliseconds. */
+  durationMs: number;
+  /** The JSON-RPC method, or `batch`, when the body was read. */
+  rpcMethod?: string;
+  /** The tool called, for `tools/call`. */
+  tool?: string;
+  /** The hashed principal, when auth is on and passed. */
+  principal?: string;
 }
 
 /** The longest JSON-RPC method or tool name logged; longer ones are cut. */
@@ -23,46 +32,39 @@ export class Logger {
   /** Whether a line is written for every request (levels `info` and `debug`). */
   readonly logsRequests: boolean;
   readonly #logsWarnings: boolean;
+  readonly #logsErrors: boolean;
 
   constructor(level: LogLevel) {
     this.logsRequests = level === "info" || level === "debug";
     this.#logsWarnings = this.logsRequests || level === "warn";
+    this.#logsErrors = this.#logsWarnings || level === "error";
   }
 
   /** Logs one answered request. */
-  request(
-    request: Request,
-    path: string,
-    facts: RequestFacts,
-    status: number,
-    durationMs: number,
-  ): void {
+  request(record: RequestRecord): void {
     if (!this.logsRequests) return;
-    const { rpcMethod, tool } = describeBody(facts.body);
-    const principal = facts.authInfo?.extra?.principal;
-    write({
-      time: new Date().toISOString(),
-      level: "info",
-      method: request.method,
-      path,
-      rpcMethod,
-      tool,
-      status,
-      durationMs: Math.round(durationMs * 100) / 100,
-      principal: typeof principal === "string" ? principal : undefined,
-    });
+    const durationMs = Math.round(record.durationMs * 100) / 100;
+    write({ time: new Date().toISOString(), level: "info", ...record, durationMs });
   }
 
   /** Logs a problem the server recovers from, such as an unreachable authorization server. */
   warn(message: string): void {
     if (this.#logsWarnings) write({ time: new Date().toISOString(), level: "warn", message });
   }
+
+  /** Logs a failure the server did not expect, with the error's name and message. */
+  error(message: string, error: unknown): void {
+    if (!this.#logsErrors) return;
+    const cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    write({ time: new Date().toISOString(), level: "error", message, error: cause });
+  }
 }
 
-function describeBody(body: unknown): { rpcMethod?: string; tool?: string } {
-  if (Array.isArray(body)) return { rpcMethod: "batch" };
-  if (typeof body !== "object" || body === null) return {};
-  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+/** The JSON-RPC method and tool name of `message`, cut to a bounded length, for the log. */
+export function describeMessage(message: unknown): Pick<RequestRecord, "rpcMethod" | "tool"> {
+  if (Array.isArray(message)) return { rpcMethod: "batch" };
+  if (typeof message !== "object" || message === null) return {};
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
   if (typeof method !== "string") return {};
   const name = method === "tools/call" ? params?.name : undefined;
   return {

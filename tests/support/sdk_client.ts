@@ -1,21 +1,43 @@
 /**
- * The MCP SDK's client side, imported with its type declarations (see server/sdk.ts).
+ * The MCP SDK's client side, and a client for either protocol era.
  * @module
  */
 
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-export { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
-export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-export { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/inMemory"
-export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-// @ts-types="@modelcontextprotocol/sdk/types"
-export { McpError } from "@modelcontextprotocol/sdk/types.js";
-// @ts-types="@modelcontextprotocol/sdk/client/auth"
+import { Client } from "@modelcontextprotocol/client";
+
 export {
+  Client,
   discoverAuthorizationServerMetadata,
   discoverOAuthProtectedResourceMetadata,
   extractWWWAuthenticateParams,
-} from "@modelcontextprotocol/sdk/client/auth.js";
+  InMemoryTransport,
+  ProtocolError,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+export { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+
+/**
+ * A protocol era as clients speak it: `modern` is 2026-07-28 (per-request `_meta`, no
+ * handshake), `legacy` is the `initialize` handshake of 2025-11-25 and earlier.
+ */
+export type Era = "modern" | "legacy";
+
+/** Both eras, for tests that run once per era. */
+export const ERAS: readonly Era[] = ["modern", "legacy"];
+
+/** A client that speaks `era` only: pinned to 2026-07-28, or the 2025 handshake. */
+export function createClient(era: Era, name = "render-results-tests"): Client {
+  return new Client(
+    { name, version: "1.0.0" },
+    { versionNegotiation: { mode: era === "modern" ? { pin: "2026-07-28" } : "legacy" } },
+  );
+}
+
+/** The text of a tool result's content, which must be exactly one text block. */
+export function onlyText(result: { content?: unknown }): string {
+  const blocks = result.content as { type?: unknown; text?: unknown }[] | undefined;
+  if (blocks?.length !== 1 || blocks[0].type !== "text" || typeof blocks[0].text !== "string") {
+    throw new Error(`Expected one text block, got ${JSON.stringify(blocks)}`);
+  }
+  return blocks[0].text;
+}

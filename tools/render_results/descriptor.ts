@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { Tool } from "../../server/sdk.ts";
+import type { Tool } from "@modelcontextprotocol/server";
 import inputSchema from "./input.schema.json" with { type: "json" };
 import outputSchema from "./output.schema.json" with { type: "json" };
 

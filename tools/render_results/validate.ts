@@ -5,10 +5,8 @@
  */
 
 import { Buffer } from "node:buffer";
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { RenderInput, SourceInput } from "./types.ts";
-
-/** The JSON-RPC error code for invalid params. */
-export const INVALID_PARAMS = -32602;
 
 /** Limits of the arguments; `input.schema.json` states the same numbers. */
 const LIMITS = {
@@ -21,17 +19,6 @@ const LIMITS = {
   argumentsBytes: 65536,
 } as const;
 
-/** Invalid tool arguments: sent to the client as a JSON-RPC -32602 error with this message. */
-export class InvalidArgumentsError extends Error {
-  /** The JSON-RPC error code. */
-  readonly code = INVALID_PARAMS;
-
-  constructor(message: string) {
-    super(message);
-    this.name = "InvalidArgumentsError";
-  }
-}
-
 const ARGUMENT_KEYS = new Set(["results", "title"]);
 const RESULT_KEYS = new Set(["title", "url", "id", "text", "metadata"]);
 const NOT_BLANK = /\S/u;
@@ -40,7 +27,10 @@ const NOT_BLANK = /\S/u;
 const URL_FORBIDDEN = /[\s\u0000-\u001F\u007F-\u009F]/u;
 const URL_SCHEME = /^https?:\/\//i;
 
-/** Checks `args` against every rule of `render_results` and returns it typed, or throws. */
+/**
+ * Checks `args` against every rule of `render_results` and returns it typed, or throws a
+ * {@linkcode ProtocolError} with code -32602 (invalid params) naming the field and the rule.
+ */
 export function validateRenderInput(args: unknown): RenderInput {
   if (!isPlainObject(args)) {
     throw invalid("arguments", "must be an object with a results array");
@@ -150,6 +140,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function invalid(path: string, rule: string): InvalidArgumentsError {
-  return new InvalidArgumentsError(`Invalid ${path}: ${rule}.`);
+function invalid(path: string, rule: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${path}: ${rule}.`);
 }

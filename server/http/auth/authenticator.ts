@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { errors } from "jose";
 import type { Config } from "../../config.ts";
-import type { AuthInfo } from "../../sdk.ts";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Logger } from "../log.ts";
 import { AccessTokenVerifier } from "./access_token.ts";
 import { ApiKeys } from "./api_keys.ts";

@@ -4,44 +4,36 @@
  * @module
  */
 
-import { jsonRpcErrorResponse, SERVER_ERROR } from "../json_rpc_error.ts";
+import { HTTP_ERROR, jsonRpcErrorResponse } from "../json_rpc_error.ts";
 
 /** How long a client should wait after a 503 from the auth step, in seconds. */
 const RETRY_AFTER_SECONDS = 5;
 
 /** 401 for a request without bearer credentials. */
 export function missingToken(metadataUrl: string | undefined): Response {
-  return jsonRpcErrorResponse(
+  return refusal(
     401,
-    SERVER_ERROR,
     "Unauthorized: send an access token in the Authorization header as a Bearer token.",
-    { "WWW-Authenticate": challenge([], metadataUrl) },
+    challenge([], metadataUrl),
   );
 }
 
 /** 401 `invalid_token` for a token that is malformed, unknown, expired or not for this server. */
 export function invalidToken(metadataUrl: string | undefined): Response {
-  return jsonRpcErrorResponse(
+  return refusal(
     401,
-    SERVER_ERROR,
     "Unauthorized: the access token is invalid, expired or not issued for this server.",
-    { "WWW-Authenticate": challenge([["error", "invalid_token"]], metadataUrl) },
+    challenge([["error", "invalid_token"]], metadataUrl),
   );
 }
 
 /** 403 `insufficient_scope` for a valid token without every required scope. */
 export function insufficientScope(scopes: string[], metadataUrl: string | undefined): Response {
   const scope = scopes.join(" ");
-  return jsonRpcErrorResponse(
+  return refusal(
     403,
-    SERVER_ERROR,
     `Forbidden: the access token needs the scopes ${scope}.`,
-    {
-      "WWW-Authenticate": challenge(
-        [["error", "insufficient_scope"], ["scope", scope]],
-        metadataUrl,
-      ),
-    },
+    challenge([["error", "insufficient_scope"], ["scope", scope]], metadataUrl),
   );
 }
 
@@ -49,10 +41,16 @@ export function insufficientScope(scopes: string[], metadataUrl: string | undefi
 export function authUnavailable(): Response {
   return jsonRpcErrorResponse(
     503,
-    SERVER_ERROR,
+    HTTP_ERROR,
     "Service unavailable: the authorization server's signing keys could not be fetched.",
-    { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
   );
+}
+
+function refusal(status: number, message: string, wwwAuthenticate: string): Response {
+  return jsonRpcErrorResponse(status, HTTP_ERROR, message, {
+    headers: { "WWW-Authenticate": wwwAuthenticate },
+  });
 }
 
 function challenge(params: [string, string][], metadataUrl: string | undefined): string {

@@ -1,9 +1,9 @@
 /**
- * The `render_results` handler: validated arguments in, MCP result out. Pure: no I/O.
+ * The `render_results` call: arguments in, MCP result out. Pure: no I/O.
  * @module
  */
 
-import type { CallToolResult } from "../../server/sdk.ts";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { formatResultText } from "./format.ts";
 import type { RenderOutput, SourceResult } from "./types.ts";
 import { validateRenderInput } from "./validate.ts";
@@ -12,10 +12,10 @@ import { validateRenderInput } from "./validate.ts";
 const DEFAULT_HEADING = "Results";
 
 /**
- * Validates `args` and builds the result: the structured list and its text form.
- * Throws `InvalidArgumentsError` for invalid arguments.
+ * Validates `args` and builds the result: the structured list and its text form. Invalid
+ * arguments throw a `ProtocolError` with code -32602 (invalid params).
  */
-export function renderResults(args: unknown): CallToolResult {
+export function callRenderResults(args: unknown): CallToolResult {
   const input = validateRenderInput(args);
   const results: SourceResult[] = new Array(input.results.length);
   for (let i = 0; i < input.results.length; i++) {
