@@ -4,7 +4,7 @@
  * @module
  */
 
-import { type LoadResult, runLoad } from "./load.ts";
+import { type LoadRequest, type LoadResult, runLoad } from "./load.ts";
 import { median } from "./stats.ts";
 
 /** A server in the comparison and the marker of a right answer from it. */
@@ -35,10 +35,10 @@ export interface ServerFigures {
   wrong: number;
 }
 
-/** Runs `plan` against every contender with the body in `bodyFile`; figures by server name. */
+/** Runs `plan` against every contender with `request`; figures by server name. */
 export async function compareServers(
   contenders: Contender[],
-  bodyFile: string,
+  request: LoadRequest,
   plan: RoundPlan,
   progress: (message: string) => void = () => {},
 ): Promise<Map<string, ServerFigures>> {
@@ -46,7 +46,7 @@ export async function compareServers(
   for (const contender of contenders) {
     const warmup = await runLoad({
       url: contender.url,
-      bodyFile,
+      ...request,
       marker: contender.marker,
       seconds: plan.warmupSeconds,
       connections: plan.connections,
@@ -61,7 +61,7 @@ export async function compareServers(
       const contender = contenders[(round + turn) % contenders.length];
       const result = await runLoad({
         url: contender.url,
-        bodyFile,
+        ...request,
         marker: contender.marker,
         seconds: plan.seconds,
         connections: plan.connections,

@@ -17,11 +17,17 @@ export interface LoadResult {
   errors: number;
 }
 
-/** What to send, where, and for how long. */
-export interface LoadOptions {
-  url: URL;
+/** The request a load run repeats. */
+export interface LoadRequest {
   /** A file holding the request body. */
   bodyFile: string;
+  /** Headers sent besides Content-Type and Accept. */
+  headers: Record<string, string>;
+}
+
+/** What to send, where, and for how long. */
+export interface LoadOptions extends LoadRequest {
+  url: URL;
   /** A substring every right answer contains. */
   marker: string;
   seconds: number;
@@ -60,7 +66,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         WRK_SCRIPT,
         options.url.href,
       ],
-      env: { BODY_FILE: options.bodyFile, MARKER: options.marker },
+      env: {
+        BODY_FILE: options.bodyFile,
+        MARKER: options.marker,
+        HEADERS: Object.entries(options.headers).map(([name, value]) => `${name}: ${value}\n`)
+          .join(""),
+      },
       stdout: "piped",
       stderr: "piped",
     })
@@ -75,6 +86,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         options.marker,
         String(options.seconds),
         String(options.connections),
+        JSON.stringify(options.headers),
       ],
       stdout: "piped",
       stderr: "piped",

@@ -2,7 +2,9 @@
  * A small load generator for machines without wrk: `connections` concurrent loops POST the
  * body for `seconds` and check every answer for the marker. Run as its own process:
  *
- * `deno run --allow-net --allow-read bench/load_generator.ts URL BODY_FILE MARKER SECONDS CONNECTIONS`
+ * `deno run --allow-net --allow-read bench/load_generator.ts URL BODY_FILE MARKER SECONDS CONNECTIONS HEADERS`
+ *
+ * where HEADERS is a JSON object of headers to send besides Content-Type and Accept.
  *
  * Prints one JSON line with the same fields as `wrk_check.lua`.
  * @module
@@ -10,8 +12,9 @@
 
 import { MCP_HEADERS } from "./verify.ts";
 
-const [url, bodyFile, marker, seconds, connections] = Deno.args;
+const [url, bodyFile, marker, seconds, connections, extraHeaders] = Deno.args;
 const body = await Deno.readFile(bodyFile);
+const headers = { ...MCP_HEADERS, ...JSON.parse(extraHeaders ?? "{}") };
 const latencies: number[] = [];
 let bad = 0;
 let errors = 0;
@@ -23,7 +26,7 @@ async function loop(): Promise<void> {
   while (performance.now() < end) {
     const sent = performance.now();
     try {
-      const response = await fetch(url, { method: "POST", headers: MCP_HEADERS, body });
+      const response = await fetch(url, { method: "POST", headers, body });
       const text = await response.text();
       latencies.push(performance.now() - sent);
       if (response.status !== 200 || !text.includes(marker)) bad++;

@@ -156,8 +156,9 @@ async function measureWorkloads(
         marker: answerMarker(workload, style),
       });
     }
-    const plan = index === 0 ? MAIN_PLAN : OTHER_PLAN;
-    const servers = await compareServers(contenders, bodies.get(workload.name)!, plan, log);
+    const plan = index < 2 ? MAIN_PLAN : OTHER_PLAN;
+    const request = { bodyFile: bodies.get(workload.name)!, headers: workload.headers };
+    const servers = await compareServers(contenders, request, plan, log);
     figures.push({ workload, servers });
   }
   const memory = await readMemory(project.pid);
@@ -196,7 +197,12 @@ async function measureParallel(
       marker: answerMarker(workload, "json-rpc-error"),
     });
   }
-  const figures = await compareServers(contenders, bodyFile, PARALLEL_PLAN, log);
+  const figures = await compareServers(
+    contenders,
+    { bodyFile, headers: workload.headers },
+    PARALLEL_PLAN,
+    log,
+  );
   await Promise.all(servers.map(stop));
   return { one: figures.get(contenders[0].name)!, two: figures.get(contenders[1].name)! };
 }
@@ -215,7 +221,7 @@ async function main(): Promise<void> {
     setup: [
       `Load: ${await loadGeneratorName()}, ${CONNECTIONS} connections on 127.0.0.1, a separate ` +
       "process; every answer checked (HTTP 200 and the expected `total` or error in the body).",
-      `Rounds: 50 results ${MAIN_PLAN.rounds} x ${MAIN_PLAN.seconds} s per server, the other ` +
+      `Rounds: the 50-result calls ${MAIN_PLAN.rounds} x ${MAIN_PLAN.seconds} s per server, the other ` +
       `workloads ${OTHER_PLAN.rounds} x ${OTHER_PLAN.seconds} s, servers alternating, after an ` +
       "unmeasured warm-up.",
       `Server under test: \`${
@@ -226,8 +232,10 @@ async function main(): Promise<void> {
       "request's id, the result being the project's own answer to the workload, so it sends " +
       "the same bytes without doing the tool's work" +
       (V8_FLAGS.length > 0 ? `; it runs with the same ${V8_FLAGS.join(" ")}.` : "."),
-      "Typical: `McpServer.registerTool` with zod input and output schemas, a new server and " +
-      "transport per request, JSON responses (`bench/typical_server.ts`).",
+      "Typical: `McpServer.registerTool` with zod input and output schemas behind the v2 SDK's " +
+      "`createMcpHandler`, a new server per request, as the SDK's guide for web-standard " +
+      "runtimes shows; it answers 2025-era calls as one server-sent event " +
+      "(`bench/typical_server.ts`).",
       `Total time of this run: ${Math.round((performance.now() - started) / 1000)} s.`,
     ],
     workloads: measured.workloads,

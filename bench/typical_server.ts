@@ -1,14 +1,13 @@
 /**
- * The "typical" server the benchmark compares against: `render_results` built the common way,
- * with `McpServer.registerTool`, zod schemas, and a new server and transport for every request
- * answering JSON. Run as its own process; prints its URL on stderr.
+ * The "typical" server the benchmark compares against: `render_results` built the way the v2
+ * SDK's guide for web-standard runtimes shows, with `createMcpHandler`, `McpServer.registerTool`
+ * and zod schemas, a new server for every request. It serves MCP 2026-07-28 and, through the
+ * handler's stateless fallback, the 2025 handshake. Run as its own process; prints its URL on
+ * stderr.
  * @module
  */
 
-// @ts-types="@modelcontextprotocol/sdk/server/mcp"
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 
 const VIEW_URI = "ui://render-results/view.html";
@@ -22,16 +21,16 @@ const result = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 }).strict();
 
-const inputSchema = {
+const inputSchema = z.object({
   results: z.array(result).max(50),
   title: z.string().min(1).max(120).optional(),
-};
+});
 
-const outputSchema = {
+const outputSchema = z.object({
   title: z.string(),
   total: z.number().int(),
   results: z.array(result.extend({ id: z.string() })),
-};
+});
 
 function createServer(): McpServer {
   const server = new McpServer({ name: "typical-render-results", version: "1.0.0" });
@@ -62,20 +61,10 @@ function createServer(): McpServer {
   return server;
 }
 
+const handler = createMcpHandler(createServer);
+
 Deno.serve({
   hostname: "127.0.0.1",
   port: 0,
   onListen: ({ port }) => console.error(`typical server on http://127.0.0.1:${port}/mcp`),
-}, async (request) => {
-  const server = createServer();
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request);
-  } finally {
-    await server.close();
-  }
-});
+}, (request) => handler.fetch(request));

@@ -33,12 +33,21 @@ export async function verifyAnswer(
   workload: Workload,
   style: InvalidStyle,
 ): Promise<Answer> {
-  const response = await fetch(url, { method: "POST", headers: MCP_HEADERS, body: workload.body });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { ...MCP_HEADERS, ...workload.headers },
+    body: workload.body,
+  });
   const text = await response.text();
   const fail = (why: string) =>
     new Error(`${url} answered ${workload.name} wrongly (${why}): ${text.slice(0, 300)}`);
   if (response.status !== 200) throw fail(`HTTP ${response.status}`);
-  const message = JSON.parse(text);
+  // A server may answer with one server-sent event that carries the message.
+  const message = JSON.parse(
+    response.headers.get("content-type")?.startsWith("text/event-stream")
+      ? text.match(/^data: (.*)$/m)?.[1] ?? ""
+      : text,
+  );
   if (message.jsonrpc !== "2.0" || message.id !== workload.name) throw fail("not its response");
   if (!text.includes(answerMarker(workload, style))) throw fail("marker missing");
   const { expect } = workload;

@@ -15,6 +15,8 @@ export interface Workload {
   label: string;
   /** The JSON-RPC request body. */
   body: string;
+  /** The HTTP headers the request carries besides Content-Type and Accept. */
+  headers: Record<string, string>;
   /** Bytes of `JSON.stringify(arguments)`. */
   argumentsBytes: number;
   /** What a correct answer is: the result's `structuredContent.total`, or a JSON-RPC error code. */
@@ -90,12 +92,22 @@ export function makeResults(count: number, snippetLength: number, seed = 1): unk
   return results;
 }
 
-function callBody(id: string, args: unknown): string {
+/** The protocol revision a call is made in: the 2025 handshake's, or 2026-07-28's. */
+type Era = "legacy" | "modern";
+
+const MODERN_VERSION = "2026-07-28";
+
+function callBody(id: string, args: unknown, era: Era): string {
+  const params = { name: "render_results", arguments: args };
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": MODERN_VERSION,
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
   return JSON.stringify({
     jsonrpc: "2.0",
     id,
     method: "tools/call",
-    params: { name: "render_results", arguments: args },
+    params: era === "modern" ? { ...params, _meta: meta } : params,
   });
 }
 
@@ -104,11 +116,19 @@ function workload(
   label: string,
   args: unknown,
   expect: Workload["expect"],
+  era: Era = "legacy",
 ): Workload {
   return {
     name,
     label,
-    body: callBody(name, args),
+    body: callBody(name, args, era),
+    headers: era === "modern"
+      ? {
+        "MCP-Protocol-Version": MODERN_VERSION,
+        "Mcp-Method": "tools/call",
+        "Mcp-Name": "render_results",
+      }
+      : {},
     argumentsBytes: byteLength(args),
     expect,
   };
@@ -127,7 +147,7 @@ function snippetLengthFor(budget: number): number {
   return low;
 }
 
-/** The four workloads of the benchmark, the main one first. */
+/** The workloads of the benchmark, the main one first. */
 export function makeWorkloads(): Workload[] {
   const main = { title: "Sources", results: makeResults(50, 400) };
   const invalid = structuredClone(main);
@@ -136,6 +156,13 @@ export function makeWorkloads(): Workload[] {
   const capResults = makeResults(50, snippetLengthFor(ARGUMENTS_CAP - 512));
   return [
     workload("results_50", "50 results, ~400-character snippets", main, { total: 50 }),
+    workload(
+      "results_50_modern",
+      "the same call in MCP 2026-07-28",
+      main,
+      { total: 50 },
+      "modern",
+    ),
     workload("results_0", "0 results", { results: [] }, { total: 0 }),
     workload("results_50_cap", "50 results near the 64 KiB cap", {
       title: "Near the cap",

@@ -7,6 +7,10 @@ wrk.body = file:read("*a")
 file:close()
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json, text/event-stream"
+-- HEADERS: more headers, one "Name: value" a line.
+for name, value in string.gmatch(os.getenv("HEADERS") or "", "([^:\n]+): ([^\n]*)\n") do
+  wrk.headers[name] = value
+end
 
 local marker = os.getenv("MARKER")
 local threads = {}
