@@ -42,7 +42,8 @@ function listen(handler: FetchHandler, config: Config): void {
       console.error(`render_results MCP server on ${url}`);
       if (Deno.args.includes("--dev")) {
         console.error(
-          `Inspect it: npx -y @modelcontextprotocol/inspector --transport http --server-url ${url}`,
+          "Inspect it: npx -y -p node@22 -p @modelcontextprotocol/inspector@2.12.0 -- " +
+            `mcp-inspector --transport http --server-url ${url}`,
         );
       }
     },
