@@ -2,13 +2,16 @@
  * The render_results MCP server.
  *
  * - `deno serve main.ts` (and Deno Deploy): the default export's `fetch` answers HTTP.
- * - `deno run main.ts --http`: listens on `HOSTNAME:PORT` itself (`deno task start`).
+ * - `deno run main.ts --http`: listens on `MCP_HOSTNAME:PORT` itself, with limits on every
+ *   connection (`deno task start`).
  * - `deno run main.ts --stdio`: MCP over stdio (`deno task stdio`).
  * @module
  */
 
 import { type Config, readConfig } from "./server/config.ts";
 import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
+import { listen } from "./server/http/listen.ts";
+import { Logger } from "./server/http/log.ts";
 import { type Catalog, loadCatalog } from "./server/mcp_server.ts";
 import { serveCatalogOnStdio } from "./server/stdio.ts";
 
@@ -24,7 +27,7 @@ async function start(): Promise<{ catalog: Catalog; config?: Config }> {
     const catalog = await loadCatalog();
     return {
       catalog,
-      config: mode === "stdio" ? undefined : readConfig(Deno.env, mode === "http"),
+      config: mode === "stdio" ? undefined : readConfig(),
     };
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
@@ -32,22 +35,16 @@ async function start(): Promise<{ catalog: Catalog; config?: Config }> {
   }
 }
 
-function listen(handler: FetchHandler, config: Config): void {
-  Deno.serve({
-    port: config.port,
-    hostname: config.hostname,
-    onListen: ({ hostname, port }) => {
-      const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-      const url = `http://${host}:${port}${MCP_PATH}`;
-      console.error(`render_results MCP server on ${url}`);
-      if (Deno.args.includes("--dev")) {
-        console.error(
-          "Inspect it: npx -y -p node@22 -p @modelcontextprotocol/inspector@2.12.0 -- " +
-            `mcp-inspector --transport http --server-url ${url}`,
-        );
-      }
-    },
-  }, handler);
+function onListen({ hostname, port }: Deno.NetAddr): void {
+  const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+  const url = `http://${host}:${port}${MCP_PATH}`;
+  console.error(`render_results MCP server on ${url}`);
+  if (Deno.args.includes("--dev")) {
+    console.error(
+      "Inspect it: npx -y -p node@22 -p @modelcontextprotocol/inspector@2.12.0 -- " +
+        `mcp-inspector --transport http --server-url ${url}`,
+    );
+  }
 }
 
 const { catalog, config } = await start();
@@ -56,7 +53,7 @@ if (config === undefined) {
   serveCatalogOnStdio(catalog);
 } else {
   fetch = await createFetchHandler(catalog, config);
-  if (mode === "http") listen(fetch, config);
+  if (mode === "http") listen(fetch, config, new Logger(config.logLevel), onListen);
 }
 
 // `deno serve` looks for a default export with `fetch`; when this process listens itself (or

@@ -1,0 +1,273 @@
+/**
+ * The HTTP/1.1 listener as raw TCP clients see it: what it answers, and how it lets go of
+ * clients that are slow, idle, too many or too big.
+ */
+
+import assert from "node:assert/strict";
+import { type Http1Limits, type Http1Server, serveHttp1 } from "./http1_server.ts";
+
+const LIMITS: Http1Limits = {
+  headersTimeoutMs: 400,
+  bodyTimeoutMs: 400,
+  idleTimeoutMs: 300,
+  writeTimeoutMs: 1_000,
+  maxConnections: 8,
+  maxHeadBytes: 1024,
+  maxBodyBytes: 4096,
+};
+
+const encoder = new TextEncoder();
+
+/** A server that answers with the method, path, body length and Host it received. */
+function start(limits: Partial<Http1Limits> = {}): Http1Server {
+  return serveHttp1(
+    { hostname: "127.0.0.1", port: 0, limits: { ...LIMITS, ...limits } },
+    async (request) => {
+      const body = await request.text();
+      const url = new URL(request.url);
+      return Response.json({
+        method: request.method,
+        path: url.pathname + url.search,
+        length: body.length,
+        host: request.headers.get("host"),
+      });
+    },
+  );
+}
+
+/** A raw TCP client of `server`. */
+class RawClient {
+  readonly conn: Deno.TcpConn;
+  #received = "";
+
+  private constructor(conn: Deno.TcpConn) {
+    this.conn = conn;
+  }
+
+  static async connect(server: Http1Server): Promise<RawClient> {
+    return new RawClient(await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port }));
+  }
+
+  send(text: string): Promise<number> {
+    return this.conn.write(encoder.encode(text));
+  }
+
+  /** Reads until the server closes the connection (or `timeoutMs` passes) and returns it all. */
+  async readToEnd(timeoutMs = 5_000): Promise<{ text: string; closed: boolean }> {
+    const buffer = new Uint8Array(65536);
+    const timer = setTimeout(() => this.conn.close(), timeoutMs);
+    let closed = false;
+    try {
+      for (;;) {
+        const read = await this.conn.read(buffer);
+        if (read === null) {
+          closed = true;
+          break;
+        }
+        this.#received += new TextDecoder().decode(buffer.subarray(0, read));
+      }
+    } catch {
+      // Closed by the timer: the server kept the connection open.
+    } finally {
+      clearTimeout(timer);
+    }
+    return { text: this.#received, closed };
+  }
+
+  /** Reads until `count` complete answers (with Content-Length) have arrived. */
+  async readAnswers(count: number): Promise<string[]> {
+    const buffer = new Uint8Array(65536);
+    for (;;) {
+      const answers = splitAnswers(this.#received);
+      if (answers.length >= count) return answers;
+      const read = await this.conn.read(buffer);
+      if (read === null) return answers;
+      this.#received += new TextDecoder().decode(buffer.subarray(0, read));
+    }
+  }
+
+  close(): void {
+    try {
+      this.conn.close();
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+function splitAnswers(text: string): string[] {
+  const answers: string[] = [];
+  let rest = text;
+  for (;;) {
+    const headEnd = rest.indexOf("\r\n\r\n");
+    if (headEnd === -1) return answers;
+    const length = Number(rest.slice(0, headEnd).match(/content-length: (\d+)/i)?.[1] ?? 0);
+    if (rest.length < headEnd + 4 + length) return answers;
+    answers.push(rest.slice(0, headEnd + 4 + length));
+    rest = rest.slice(headEnd + 4 + length);
+  }
+}
+
+function statusOf(answer: string): number {
+  return Number(answer.slice(9, 12));
+}
+
+function post(body: string, headers = ""): string {
+  return `POST /mcp?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}` +
+    `Content-Length: ${encoder.encode(body).length}\r\n\r\n${body}`;
+}
+
+Deno.test("answers requests on a kept-alive connection, pipelined or not", async () => {
+  const server = start();
+  const client = await RawClient.connect(server);
+  try {
+    await client.send(post("abc") + post("defgh"));
+    await client.send("GET /healthz HTTP/1.1\r\nHost: example.test:8000\r\n\r\n");
+    const answers = await client.readAnswers(3);
+    assert.deepEqual(answers.map(statusOf), [200, 200, 200]);
+    const bodies = answers.map((answer) => JSON.parse(answer.slice(answer.indexOf("\r\n\r\n"))));
+    assert.deepEqual(bodies, [
+      { method: "POST", path: "/mcp?x=1", length: 3, host: "127.0.0.1" },
+      { method: "POST", path: "/mcp?x=1", length: 5, host: "127.0.0.1" },
+      { method: "GET", path: "/healthz", length: 0, host: "example.test:8000" },
+    ]);
+  } finally {
+    client.close();
+    await server.shutdown();
+  }
+});
+
+Deno.test("reads chunked bodies and answers Expect: 100-continue", async () => {
+  const server = start();
+  const client = await RawClient.connect(server);
+  try {
+    await client.send(
+      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n" +
+        "Expect: 100-continue\r\n\r\n",
+    );
+    await client.send("4\r\nabcd\r\n3;ext=1\r\nefg\r\n0\r\nTrailer: x\r\n\r\n");
+    const { text } = await client.readToEnd(600);
+    assert.ok(text.startsWith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n"), text);
+    assert.match(text, /"length":7/);
+  } finally {
+    client.close();
+    await server.shutdown();
+  }
+});
+
+Deno.test("refuses malformed and ambiguous requests with 400, 431, 413, 501 or 505", async () => {
+  const server = start();
+  const cases: [string, number][] = [
+    ["GARBAGE\r\n\r\n", 400],
+    ["GET http://evil.example/ HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+    ["POST / HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n", 400],
+    ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400],
+    ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n", 400],
+    ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400],
+    ["POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501],
+    ["GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505],
+    [`GET / HTTP/1.1\r\nHost: x\r\nX: ${"a".repeat(2000)}\r\n\r\n`, 431],
+    ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n", 413],
+    [
+      "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" +
+      `1000\r\n${"a".repeat(4096)}\r\n1\r\na\r\n0\r\n\r\n`,
+      413,
+    ],
+  ];
+  try {
+    for (const [request, status] of cases) {
+      const client = await RawClient.connect(server);
+      await client.send(request);
+      const { text, closed } = await client.readToEnd();
+      client.close();
+      assert.equal(statusOf(text), status, JSON.stringify(request.slice(0, 60)));
+      assert.ok(closed, "the connection is closed after a refusal");
+      assert.match(text, /"code":-32000/);
+      assert.ok(!text.includes("evil.example") && !text.includes("gzip"), "nothing is echoed");
+    }
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("cuts off clients that send nothing, trickle the head or the body, or idle", async () => {
+  const server = start();
+  const trickle = (client: RawClient, text: string) =>
+    setInterval(() => client.send(text).catch(() => {}), 100);
+  try {
+    const silent = await RawClient.connect(server);
+    const slowHead = await RawClient.connect(server);
+    await slowHead.send("POST /mcp HTTP/1.1\r\nHost: x\r\n");
+    const headTimer = trickle(slowHead, "X: y\r\n");
+    const slowBody = await RawClient.connect(server);
+    await slowBody.send("POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 4000\r\n\r\nab");
+    const bodyTimer = trickle(slowBody, "a");
+    const idle = await RawClient.connect(server);
+    await idle.send(post("x"));
+
+    const [silentEnd, headEnd, bodyEnd, idleEnd] = await Promise.all(
+      [silent, slowHead, slowBody, idle].map((client) => client.readToEnd()),
+    );
+    clearInterval(headTimer);
+    clearInterval(bodyTimer);
+    for (const end of [silentEnd, headEnd, bodyEnd, idleEnd]) assert.ok(end.closed);
+    assert.equal(statusOf(silentEnd.text), 408);
+    assert.equal(statusOf(headEnd.text), 408);
+    assert.equal(statusOf(bodyEnd.text), 408);
+    // The kept-alive client got its answer, then was let go without another.
+    assert.deepEqual(splitAnswers(idleEnd.text).map(statusOf), [200]);
+    for (const client of [silent, slowHead, slowBody, idle]) client.close();
+    assert.equal(server.connections, 0);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("connections over the limit get 503 with Retry-After, and others get in later", async () => {
+  const server = start({ maxConnections: 3, headersTimeoutMs: 5_000 });
+  const held = await Promise.all([1, 2, 3].map(() => RawClient.connect(server)));
+  try {
+    // The held connections are counted once accepted: a first request on each shows that.
+    for (const client of held) await client.send(post("x", "Connection: keep-alive\r\n"));
+    for (const client of held) assert.equal(statusOf((await client.readAnswers(1))[0]), 200);
+    const extra = await RawClient.connect(server);
+    await extra.send(post("x"));
+    const { text, closed } = await extra.readToEnd();
+    extra.close();
+    assert.equal(statusOf(text), 503);
+    assert.match(text, /retry-after: 1/i);
+    assert.ok(closed);
+
+    held.pop()!.close();
+    // The freed slot is counted as free once the server sees the close.
+    let status = 503;
+    for (let attempt = 0; attempt < 50 && status === 503; attempt++) {
+      const next = await RawClient.connect(server);
+      await next.send(post("x", "Connection: close\r\n"));
+      status = statusOf((await next.readToEnd()).text);
+      next.close();
+      if (status === 503) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(status, 200);
+  } finally {
+    for (const client of held) client.close();
+    await server.shutdown();
+  }
+});
+
+Deno.test("HTTP/1.0 and Connection: close end the connection after the answer", async () => {
+  const server = start();
+  try {
+    for (const request of [post("x", "Connection: close\r\n"), "GET / HTTP/1.0\r\n\r\n"]) {
+      const client = await RawClient.connect(server);
+      await client.send(request);
+      const { text, closed } = await client.readToEnd();
+      client.close();
+      assert.equal(statusOf(text), 200);
+      assert.match(text, /connection: close/i);
+      assert.ok(closed);
+    }
+  } finally {
+    await server.shutdown();
+  }
+});
