@@ -13,40 +13,51 @@ export interface AuthConfig {
   scopes: string[];
 }
 
+/** How long a client may take, and how many may be served at once. */
+export interface Limits {
+  /** Time to receive a request's head (the server's own listener only). */
+  headersTimeoutMs: number;
+  /** Time to receive a request's body. */
+  bodyTimeoutMs: number;
+  /** Time a kept-alive connection may wait for its next request (own listener only). */
+  idleTimeoutMs: number;
+  /** Time from a request's arrival to its answer, whatever happens in between. */
+  requestTimeoutMs: number;
+  /**
+   * Open connections at most (own listener only). Each takes a file handle: keep it under the
+   * process's limit (`ulimit -n`), with room for the runtime's own.
+   */
+  maxConnections: number;
+  /** Requests being answered at once at most; more get 503 with `Retry-After`. */
+  maxInFlight: number;
+}
+
 /** The server's configuration. */
 export interface Config {
   port: number;
+  /** The address the server's own listener binds (`MCP_HOSTNAME`). */
   hostname: string;
-  /** Whether the server listens on a loopback address only (Host header check on). */
-  loopbackOnly: boolean;
   allowedOrigins: string[];
+  /** Extra `Host` values accepted, lowercased; `["*"]` accepts any well-formed `Host`. */
   allowedHosts: string[];
   publicUrl?: string;
   auth?: AuthConfig;
   apiKeyHashes: string[];
   logLevel: LogLevel;
+  limits: Limits;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
-const LOOPBACK_HOSTNAMES = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "[::1]", "::1"]);
 
 /** Whether `hostname` names this machine's loopback interface. */
 export function isLoopbackHostname(hostname: string): boolean {
-  return LOOPBACK_HOSTNAMES.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
+  const name = hostname.toLowerCase();
+  return LOOPBACK_HOSTNAMES.has(name) || /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(name);
 }
 
-/**
- * Reads the configuration. `listening` is true when this process binds the socket itself
- * (`HOSTNAME` then defaults to 127.0.0.1); under `deno serve` or Deno Deploy the binding is
- * theirs, and the Host check applies only when `HOSTNAME` names a loopback address.
- */
-export function readConfig(
-  env: { get(name: string): string | undefined } = Deno.env,
-  listening = true,
-): Config {
-  const port = parsePort(env.get("PORT"));
-  const hostnameSetting = env.get("HOSTNAME")?.trim() || undefined;
-  const hostname = hostnameSetting ?? "127.0.0.1";
+/** Reads the configuration; a bad setting throws an error naming the variable. */
+export function readConfig(env: { get(name: string): string | undefined } = Deno.env): Config {
   const issuer = env.get("MCP_AUTH_ISSUER")?.trim();
   const jwksUrl = env.get("MCP_AUTH_JWKS_URL")?.trim();
   if (!issuer && (jwksUrl || env.get("MCP_AUTH_SCOPES")?.trim())) {
@@ -54,15 +65,22 @@ export function readConfig(
       "MCP_AUTH_JWKS_URL and MCP_AUTH_SCOPES need MCP_AUTH_ISSUER: without it token auth is off.",
     );
   }
+  const apiKeyHashes = list(env.get("MCP_API_KEYS_SHA256"), /[\s,]+/).map(parseSha256);
+  const publicUrl = optionalUrl("MCP_PUBLIC_URL", env.get("MCP_PUBLIC_URL"));
+  if ((issuer || apiKeyHashes.length > 0) && publicUrl === undefined) {
+    throw new Error(
+      "MCP_PUBLIC_URL is required when auth is on: it names the protected resource that " +
+        "tokens must be issued for, and is never taken from a request.",
+    );
+  }
   return {
-    port,
-    hostname,
-    loopbackOnly: isLoopbackHostname(listening ? hostname : hostnameSetting ?? ""),
+    port: integer(env, "PORT", 8000, 0, 65535),
+    hostname: env.get("MCP_HOSTNAME")?.trim() || "127.0.0.1",
     allowedOrigins: list(env.get("MCP_ALLOWED_ORIGINS"), /[\s,]+/).map((origin) =>
       parseOrigin("MCP_ALLOWED_ORIGINS", origin)
     ),
     allowedHosts: list(env.get("MCP_ALLOWED_HOSTS"), /[\s,]+/).map((host) => host.toLowerCase()),
-    publicUrl: optionalUrl("MCP_PUBLIC_URL", env.get("MCP_PUBLIC_URL")),
+    publicUrl,
     auth: issuer
       ? {
         // Verbatim, trailing slash included: it must equal the tokens' `iss` claim.
@@ -71,18 +89,37 @@ export function readConfig(
         scopes: list(env.get("MCP_AUTH_SCOPES"), /\s+/).map(parseScope),
       }
       : undefined,
-    apiKeyHashes: list(env.get("MCP_API_KEYS_SHA256"), /[\s,]+/).map(parseSha256),
+    apiKeyHashes,
     logLevel: parseLogLevel(env.get("LOG_LEVEL")),
+    limits: {
+      headersTimeoutMs: integer(env, "MCP_HEADERS_TIMEOUT_MS", 10_000, 1, 600_000),
+      bodyTimeoutMs: integer(env, "MCP_BODY_TIMEOUT_MS", 10_000, 1, 600_000),
+      idleTimeoutMs: integer(env, "MCP_IDLE_TIMEOUT_MS", 5_000, 1, 600_000),
+      requestTimeoutMs: integer(env, "MCP_REQUEST_TIMEOUT_MS", 30_000, 1, 600_000),
+      maxConnections: integer(env, "MCP_MAX_CONNECTIONS", 512, 1, 1_000_000),
+      maxInFlight: integer(env, "MCP_MAX_IN_FLIGHT", 256, 1, 1_000_000),
+    },
   };
 }
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return 8000;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error("PORT must be a whole number from 0 to 65535.");
+/** The whole number in variable `name`, `fallback` when unset, within `min` to `max`. */
+function integer(
+  env: { get(name: string): string | undefined },
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const value = env.get(name)?.trim();
+  if (value === undefined || value === "") return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new Error(
+      `${name} must be a whole number from ${min.toLocaleString("en-US")} to ` +
+        `${max.toLocaleString("en-US")}.`,
+    );
   }
-  return port;
+  return number;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

@@ -31,6 +31,10 @@ import { startTestServer } from "./support/http_server.ts";
 import { startServerProcess } from "./support/server_process.ts";
 
 const SCOPE = "mcp:tools";
+/** The public URL the servers under test are configured with; requests reach them on loopback. */
+const PUBLIC_URL = "https://mcp.example.test";
+const RESOURCE = `${PUBLIC_URL}/mcp`;
+const METADATA_URL = `${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp`;
 const METADATA_PATHS = [
   "/.well-known/oauth-protected-resource/mcp",
   "/.well-known/oauth-protected-resource",
@@ -141,14 +145,15 @@ Deno.test("a token-protected server answers each kind of request as the spec say
   const apiKeyHash = await sha256Hex(apiKey);
   await using issuer = startAuthorizationServer([es256, rs256]);
   await using server = await startServerProcess({
+    MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_AUTH_ISSUER: issuer.issuer,
     MCP_AUTH_SCOPES: SCOPE,
     MCP_API_KEYS_SHA256: apiKeyHash,
     MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     LOG_LEVEL: "info",
   });
-  const resource = server.url.href;
-  const metadataUrl = `${server.url.origin}/.well-known/oauth-protected-resource/mcp`;
+  const resource = RESOURCE;
+  const metadataUrl = METADATA_URL;
   const transcript = new Transcript();
   const secrets = [apiKey];
   const claims = (extra: JWTPayload = {}): JWTPayload => ({
@@ -178,7 +183,7 @@ Deno.test("a token-protected server answers each kind of request as the spec say
   });
 
   await t.step("lets a browser on any origin preflight the metadata", async () => {
-    const response = await transcript.fetch(new URL(metadataUrl), {
+    const response = await transcript.fetch(new URL(new URL(metadataUrl).pathname, server.url), {
       method: "OPTIONS",
       headers: {
         Origin: "https://elsewhere.example",
@@ -215,9 +220,13 @@ Deno.test("a token-protected server answers each kind of request as the spec say
     await response.body?.cancel();
     const { resourceMetadataUrl } = extractWWWAuthenticateParams(response);
     assert.equal(resourceMetadataUrl?.href, metadataUrl);
-    const metadata = await discoverOAuthProtectedResourceMetadata(server.url, {
+    // The client fetches the metadata where the challenge says; here that public URL is served
+    // by the server on loopback.
+    const toServer = (input: string | URL, init?: RequestInit) =>
+      transcript.fetch(new URL(new URL(input).pathname, server.url), init);
+    const metadata = await discoverOAuthProtectedResourceMetadata(new URL(RESOURCE), {
       resourceMetadataUrl,
-    }, transcript.fetch);
+    }, toServer);
     assert.equal(metadata.resource, resource);
     const authorizationServer = await discoverAuthorizationServerMetadata(
       metadata.authorization_servers![0],
@@ -393,6 +402,7 @@ Deno.test("a JWKS that cannot be fetched gives 503, and the server stays up", as
   await using issuer = startAuthorizationServer([key]);
   issuer.failWith = 500;
   await using server = await startServerProcess({
+    MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_AUTH_ISSUER: issuer.issuer,
     MCP_AUTH_JWKS_URL: issuer.jwksUrl,
     LOG_LEVEL: "warn",
@@ -400,7 +410,7 @@ Deno.test("a JWKS that cannot be fetched gives 503, and the server stays up", as
   const transcript = new Transcript();
   const token = await signToken({
     key,
-    claims: { iss: issuer.issuer, aud: server.url.href, sub: "user-1" },
+    claims: { iss: issuer.issuer, aud: RESOURCE, sub: "user-1" },
   });
   for (let attempt = 0; attempt < 2; attempt++) {
     const response = await transcript.post(server.url, { Authorization: `Bearer ${token}` });
@@ -424,6 +434,7 @@ Deno.test("a JWKS that cannot be fetched gives 503, and the server stays up", as
 Deno.test("API keys alone turn auth on without an authorization server", async (t) => {
   const apiKey = `key-${crypto.randomUUID()}`;
   await using server = await startTestServer({
+    MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_API_KEYS_SHA256: await sha256Hex(apiKey),
     LOG_LEVEL: "off",
   });
@@ -555,13 +566,29 @@ Deno.test("auth settings are checked at start-up", () => {
     () => read({ MCP_AUTH_JWKS_URL: "https://auth.example/jwks" }),
     /need MCP_AUTH_ISSUER/,
   );
+  const publicUrl = { MCP_PUBLIC_URL: PUBLIC_URL };
   assert.throws(
-    () => read({ MCP_AUTH_ISSUER: "https://auth.example", MCP_AUTH_SCOPES: 'a"b' }),
+    () => read({ ...publicUrl, MCP_AUTH_ISSUER: "https://auth.example", MCP_AUTH_SCOPES: 'a"b' }),
     /MCP_AUTH_SCOPES must list scopes/,
   );
-  assert.throws(() => read({ MCP_AUTH_ISSUER: "auth.example" }), /MCP_AUTH_ISSUER must be/);
+  assert.throws(
+    () => read({ ...publicUrl, MCP_AUTH_ISSUER: "auth.example" }),
+    /MCP_AUTH_ISSUER must be/,
+  );
   assert.deepEqual(
-    read({ MCP_AUTH_ISSUER: "https://tenant.auth.example/", MCP_AUTH_SCOPES: "a  b" }).auth,
+    read({
+      ...publicUrl,
+      MCP_AUTH_ISSUER: "https://tenant.auth.example/",
+      MCP_AUTH_SCOPES: "a  b",
+    }).auth,
     { issuer: "https://tenant.auth.example/", jwksUrl: undefined, scopes: ["a", "b"] },
   );
+  // With auth on, the resource tokens are for is configured, never taken from a request.
+  const auths: Record<string, string>[] = [
+    { MCP_AUTH_ISSUER: "https://auth.example" },
+    { MCP_API_KEYS_SHA256: "a".repeat(64) },
+  ];
+  for (const auth of auths) {
+    assert.throws(() => read(auth), /MCP_PUBLIC_URL is required when auth is on/);
+  }
 });

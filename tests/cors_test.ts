@@ -17,7 +17,11 @@ const SCOPE = "mcp:tools";
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
 
 /** A remote deployment: not bound to loopback, so only MCP_ALLOWED_ORIGINS are allowed. */
-const REMOTE = { HOSTNAME: "0.0.0.0", MCP_ALLOWED_ORIGINS: APP, LOG_LEVEL: "off" };
+const REMOTE = {
+  MCP_PUBLIC_URL: "https://mcp.example.test",
+  MCP_ALLOWED_ORIGINS: APP,
+  LOG_LEVEL: "off",
+};
 
 function preflight(url: URL, origin: string): Promise<Response> {
   return fetch(url, {
@@ -25,7 +29,8 @@ function preflight(url: URL, origin: string): Promise<Response> {
     headers: {
       Origin: origin,
       "Access-Control-Request-Method": "POST",
-      "Access-Control-Request-Headers": "authorization, content-type, mcp-protocol-version",
+      "Access-Control-Request-Headers":
+        "authorization, content-type, mcp-protocol-version, mcp-method, mcp-name",
     },
   });
 }
@@ -54,7 +59,15 @@ Deno.test("an allowed origin's preflight gets the methods and headers an MCP cli
   assert.equal(response.status, 204);
   assert.equal(response.headers.get("access-control-allow-origin"), APP);
   assert.ok(items(response, "access-control-allow-methods").includes("post"));
-  for (const header of ["authorization", "content-type", "mcp-protocol-version"]) {
+  for (
+    const header of [
+      "authorization",
+      "content-type",
+      "mcp-protocol-version",
+      "mcp-method",
+      "mcp-name",
+    ]
+  ) {
     assert.ok(items(response, "access-control-allow-headers").includes(header), header);
   }
   assert.ok(items(response, "vary").includes("origin"));
@@ -62,7 +75,7 @@ Deno.test("an allowed origin's preflight gets the methods and headers an MCP cli
 
 Deno.test("other origins get 403 without CORS headers, preflight or not", async () => {
   await using server = await startTestServer(REMOTE);
-  for (const origin of ["https://evil.example", "http://localhost:6274", "null"]) {
+  for (const origin of ["https://evil.example", "http://localhost.evil.example", "null"]) {
     for (
       const response of [
         await preflight(server.url, origin),
@@ -101,7 +114,12 @@ Deno.test("with auth on, preflight needs no token and 401/403 challenges carry C
 
   const unscoped = await signToken({
     key,
-    claims: { iss: issuer.issuer, aud: server.url.href, sub: "user-1", scope: "profile" },
+    claims: {
+      iss: issuer.issuer,
+      aud: `${REMOTE.MCP_PUBLIC_URL}/mcp`,
+      sub: "user-1",
+      scope: "profile",
+    },
   });
   const answers = [
     [401, await post(server.url, { Origin: APP })],
@@ -118,7 +136,12 @@ Deno.test("with auth on, preflight needs no token and 401/403 challenges carry C
   // The Origin check comes first: a good token does not let a foreign page in.
   const scoped = await signToken({
     key,
-    claims: { iss: issuer.issuer, aud: server.url.href, sub: "user-1", scope: SCOPE },
+    claims: {
+      iss: issuer.issuer,
+      aud: `${REMOTE.MCP_PUBLIC_URL}/mcp`,
+      sub: "user-1",
+      scope: SCOPE,
+    },
   });
   const foreign = await post(server.url, {
     Origin: "https://evil.example",

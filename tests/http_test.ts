@@ -166,5 +166,5 @@ Deno.test("a bad setting stops the server at start-up with a message naming it",
   }).output();
   assert.equal(code, 1);
   const message = new TextDecoder().decode(stderr).trim();
-  assert.equal(message, "PORT must be a whole number from 0 to 65535.");
+  assert.equal(message, "PORT must be a whole number from 0 to 65,535.");
 });

@@ -107,7 +107,10 @@ Deno.test("with auth on, cached results are private to each caller", async () =>
     await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)),
   );
   const hash = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  await using server = await startTestServer({ MCP_API_KEYS_SHA256: hash });
+  await using server = await startTestServer({
+    MCP_PUBLIC_URL: "https://mcp.example.test",
+    MCP_API_KEYS_SHA256: hash,
+  });
   const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } };
   const { status, body: answer } = await post(server.url, body, {
     authorization: `Bearer ${key}`,

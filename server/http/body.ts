@@ -1,5 +1,6 @@
 /**
- * Reads a JSON request body under a size cap, before anything else looks at it.
+ * Reads a JSON request body under a size cap, before anything else looks at it. The body is read
+ * as it arrives: memory follows the bytes received, never the length a client declares.
  * @module
  */
 
@@ -7,7 +8,7 @@ import { isJsonContentType, ProtocolErrorCode } from "@modelcontextprotocol/serv
 import { HTTP_ERROR, jsonRpcErrorResponse } from "./json_rpc_error.ts";
 
 /** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
-const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 const decoder = new TextDecoder();
 
@@ -15,59 +16,65 @@ const decoder = new TextDecoder();
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
 /**
- * Reads and parses `request`'s body: 415 unless it is declared as JSON, 413 past `limit` bytes,
- * 400 (-32700) for invalid JSON.
+ * Reads and parses `request`'s body: 415 unless it is declared as JSON, 413 past `limit` bytes
+ * (at once when the declared length is over it), 400 (-32700) for invalid JSON. Reading stops
+ * when `signal` aborts.
  */
 export async function readJsonBody(
   request: Request,
+  signal: AbortSignal,
   limit: number = MAX_BODY_BYTES,
 ): Promise<BodyResult> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
-    return {
-      ok: false,
-      response: jsonRpcErrorResponse(
-        415,
-        HTTP_ERROR,
-        "Unsupported media type: the Content-Type must be application/json.",
-      ),
-    };
+    return refuse(
+      415,
+      HTTP_ERROR,
+      "Unsupported media type: the Content-Type must be application/json.",
+    );
   }
-  let text: string;
-  const declared = request.headers.get("content-length");
-  if (declared !== null) {
-    if (Number(declared) > limit) return tooLarge(limit);
-    // The HTTP server holds a body to its declared length, so it is read in one step: reading
-    // chunk by chunk cost 12% of the throughput of a 33 KB call.
-    text = await request.text();
-  } else {
-    const bytes = await readAtMost(request, limit);
-    if (bytes === undefined) return tooLarge(limit);
-    text = decoder.decode(bytes);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  const bytes = declared > limit ? undefined : await readAtMost(request, limit, signal);
+  if (bytes === undefined) {
+    return refuse(
+      413,
+      HTTP_ERROR,
+      `Request body too large: the limit is ${limit.toLocaleString("en-US")} bytes.`,
+    );
   }
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(decoder.decode(bytes)) };
   } catch {
-    return {
-      ok: false,
-      response: jsonRpcErrorResponse(
-        400,
-        ProtocolErrorCode.ParseError,
-        "Parse error: the body is not valid JSON.",
-      ),
-    };
+    return refuse(400, ProtocolErrorCode.ParseError, "Parse error: the body is not valid JSON.");
   }
 }
 
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array | undefined> {
+/** The body's bytes, or undefined past `limit`; throws when `signal` aborts first. */
+async function readAtMost(
+  request: Request,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Uint8Array | undefined> {
   if (request.body === null) return new Uint8Array();
+  const reader = request.body.getReader();
+  const cancel = () => reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener("abort", cancel, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    // Leaving the loop cancels the rest of the stream.
-    if (size > limit) return undefined;
-    chunks.push(chunk);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        cancel();
+        return undefined;
+      }
+      chunks.push(value);
+    }
+  } finally {
+    signal.removeEventListener("abort", cancel);
   }
+  signal.throwIfAborted();
   if (chunks.length === 1) return chunks[0];
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -78,13 +85,6 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array |
   return bytes;
 }
 
-function tooLarge(limit: number): BodyResult {
-  return {
-    ok: false,
-    response: jsonRpcErrorResponse(
-      413,
-      HTTP_ERROR,
-      `Request body too large: the limit is ${limit.toLocaleString("en-US")} bytes.`,
-    ),
-  };
+function refuse(status: number, code: number, message: string): BodyResult {
+  return { ok: false, response: jsonRpcErrorResponse(status, code, message) };
 }

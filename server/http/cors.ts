@@ -5,8 +5,8 @@
  */
 
 const ALLOWED_METHODS = "POST, OPTIONS";
-const ALLOWED_HEADERS =
-  "Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
+const ALLOWED_HEADERS = "Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, " +
+  "Mcp-Name, Mcp-Session-Id, Last-Event-ID";
 const EXPOSED_HEADERS = "WWW-Authenticate, Mcp-Session-Id, MCP-Protocol-Version";
 
 /** Adds the CORS headers for `origin` (already allowed) to `response`. */

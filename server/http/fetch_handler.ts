@@ -1,8 +1,8 @@
 /**
  * The web layer: routes each request and takes a request to `/mcp` through its steps in order
  * (guard, preflight, method, auth, body, MCP); serves the protected-resource metadata when auth
- * is on; logs one line per request. Whatever fails unexpectedly is answered with a JSON-RPC
- * internal error, never a bare 500.
+ * is on; logs one line per request. Every request is answered within the request deadline, and
+ * whatever fails unexpectedly is answered with a JSON-RPC internal error, never a bare 500.
  * @module
  */
 
@@ -20,11 +20,18 @@ import { McpEndpoint } from "./mcp_endpoint.ts";
 /** The path of the MCP endpoint. */
 export const MCP_PATH = "/mcp";
 
+/** How long a client is asked to wait after a 503, in seconds. */
+const RETRY_AFTER_SECONDS = 1;
+
 /** A `fetch`-style request handler, as `Deno.serve` and `deno serve` take it. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** What the web layer learned of one request while answering it. */
 interface RequestContext {
+  /** Aborts when the request's deadline passes. */
+  signal: AbortSignal;
+  /** Whether the body is being read: a deadline passing then is the client's slowness. */
+  readingBody?: boolean;
   /** The verified principal, once auth passed. */
   authInfo?: AuthInfo;
   /** The parsed JSON-RPC body, once it was read. */
@@ -33,25 +40,25 @@ interface RequestContext {
 
 /** Creates the handler for every path the server answers. */
 export async function createFetchHandler(catalog: Catalog, config: Config): Promise<FetchHandler> {
+  const { limits } = config;
   const guard = new RequestGuard(config);
   const logger = new Logger(config.logLevel);
-  const resource = new ProtectedResource(config.publicUrl, MCP_PATH);
+  const resource = config.publicUrl === undefined
+    ? undefined
+    : new ProtectedResource(config.publicUrl, MCP_PATH);
   const authenticates = config.auth !== undefined || config.apiKeyHashes.length > 0;
   // The auth modules (and jose) load only when auth is configured: they add to every cold start.
-  const authenticator = authenticates
+  const authenticator = authenticates && resource
     ? new (await import("./auth/authenticator.ts")).Authenticator(config, resource, logger)
     : undefined;
-  const documents = config.auth && new MetadataDocuments(resource, config.auth);
+  const documents = config.auth && resource && new MetadataDocuments(resource, config.auth);
   const endpoint = new McpEndpoint(catalog, { cacheScope: authenticates ? "private" : "public" });
+  let inFlight = 0;
 
-  async function serveMcp(request: Request, url: URL, context: RequestContext) {
-    const origin = request.headers.get("origin");
-    if (!guard.allowsHost(request.headers.get("host"))) {
-      return jsonRpcErrorResponse(403, HTTP_ERROR, "Forbidden: this Host is not allowed.");
-    }
-    if (!guard.allowsOrigin(origin)) {
-      return jsonRpcErrorResponse(403, HTTP_ERROR, "Forbidden: this Origin is not allowed.");
-    }
+  async function serveMcp(request: Request, context: RequestContext) {
+    const verdict = guard.check(request.headers.get("host"), request.headers.get("origin"));
+    if (!verdict.ok) return jsonRpcErrorResponse(verdict.status, HTTP_ERROR, verdict.message);
+    const { origin } = verdict;
     if (request.method === "OPTIONS") return preflightResponse(origin);
     if (request.method !== "POST") {
       return withCors(
@@ -65,21 +72,23 @@ export async function createFetchHandler(catalog: Catalog, config: Config): Prom
       );
     }
     if (authenticator) {
-      const auth = await authenticator.authenticate(request, url.origin);
+      const auth = await authenticator.authenticate(request);
       if (!auth.ok) return withCors(auth.response, origin);
       context.authInfo = auth.authInfo;
     }
-    const body = await readJsonBody(request);
+    context.readingBody = true;
+    const body = await readJsonBody(request, context.signal);
+    context.readingBody = false;
     if (!body.ok) return withCors(body.response, origin);
     context.message = body.value;
-    const response = await endpoint.handle(request, body.value, context.authInfo);
+    const response = await endpoint.handle(request, body.value, context);
     return withCors(response, origin);
   }
 
   async function route(request: Request, url: URL, context: RequestContext) {
     const { pathname } = url;
-    if (pathname === MCP_PATH) return await serveMcp(request, url, context);
-    if (documents?.serves(pathname)) return documents.respond(request, url.origin);
+    if (pathname === MCP_PATH) return await serveMcp(request, context);
+    if (documents?.serves(pathname)) return documents.respond(request);
     if (pathname === "/healthz") {
       return request.method === "GET" || request.method === "HEAD"
         ? Response.json({ status: "ok" })
@@ -88,22 +97,53 @@ export async function createFetchHandler(catalog: Catalog, config: Config): Prom
     return Response.json({ error: "Not found: the MCP endpoint is /mcp." }, { status: 404 });
   }
 
-  async function answer(request: Request, url: URL, context: RequestContext) {
+  /** Answers within the request deadline, and with a JSON-RPC error if anything throws. */
+  async function answer(
+    request: Request,
+    url: URL,
+    context: RequestContext,
+    controller: AbortController,
+  ) {
+    if (inFlight >= limits.maxInFlight) {
+      return jsonRpcErrorResponse(
+        503,
+        HTTP_ERROR,
+        "Service unavailable: too many requests at once; retry shortly.",
+        { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+      );
+    }
+    inFlight++;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<Response>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort(new DOMException("The request deadline passed.", "TimeoutError"));
+        resolve(timedOut(context, limits.requestTimeoutMs));
+      }, limits.requestTimeoutMs);
+    });
     try {
-      return await route(request, url, context);
+      return await Promise.race([route(request, url, context), deadline]);
     } catch (error) {
+      if (controller.signal.aborted) return timedOut(context, limits.requestTimeoutMs);
       logger.error("A request failed unexpectedly.", error);
       return jsonRpcErrorResponse(500, ProtocolErrorCode.InternalError, "Internal error.", {
         id: requestIdOf(context.message),
       });
+    } finally {
+      clearTimeout(timer);
+      inFlight--;
     }
   }
 
   return async (request) => {
     const started = performance.now();
-    const url = new URL(request.url);
-    const context: RequestContext = {};
-    const response = await answer(request, url, context);
+    // Under `deno serve` the URL is built from the Host header, which may not parse.
+    const url = URL.parse(request.url);
+    if (url === null) {
+      return jsonRpcErrorResponse(400, HTTP_ERROR, "Bad request: the Host header is malformed.");
+    }
+    const controller = new AbortController();
+    const context: RequestContext = { signal: controller.signal };
+    const response = await answer(request, url, context, controller);
     if (logger.logsRequests) {
       const principal = context.authInfo?.extra?.principal;
       logger.request({
@@ -117,4 +157,25 @@ export async function createFetchHandler(catalog: Catalog, config: Config): Prom
     }
     return response;
   };
+}
+
+/**
+ * The answer to a request whose deadline passed: 408 while its body was still arriving (the
+ * client was too slow), 503 otherwise (the server was).
+ */
+function timedOut(context: RequestContext, timeoutMs: number): Response {
+  if (context.readingBody) {
+    return jsonRpcErrorResponse(
+      408,
+      HTTP_ERROR,
+      `Request timeout: the request did not arrive within ${timeoutMs} ms.`,
+      { headers: { Connection: "close" } },
+    );
+  }
+  return jsonRpcErrorResponse(
+    503,
+    ProtocolErrorCode.InternalError,
+    `Request timeout: no answer within ${timeoutMs} ms; retry shortly.`,
+    { id: requestIdOf(context.message), headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+  );
 }

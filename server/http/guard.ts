@@ -1,66 +1,93 @@
 /**
- * Which browsers and which Host names may reach `/mcp`: the origin policy and the DNS-rebinding
- * guard.
+ * Which `Host` and which browser `Origin` may reach `/mcp`: the DNS-rebinding guard and the
+ * origin policy. Both hold however the server is started, since neither depends on the address
+ * it listens on.
  * @module
  */
 
 import { type Config, isLoopbackHostname } from "../config.ts";
 
-/** Decides whether a request's `Origin` and `Host` headers are acceptable. */
+/** What the guard makes of a request's `Host` and `Origin` headers. */
+export type GuardVerdict =
+  | { ok: true; origin: string | null }
+  | { ok: false; status: 400 | 403; message: string };
+
+// RFC 9110 `Host = uri-host [ ":" port ]`, where the host is a name of letters, digits, dots and
+// hyphens, an IPv4 address, or an IPv6 address in brackets; nothing else (no userinfo, path,
+// spaces or percent-encoding).
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** Decides whether a request's `Host` and `Origin` are acceptable. */
 export class RequestGuard {
   readonly #origins: Set<string>;
   readonly #hosts: Set<string>;
-  readonly #loopbackOnly: boolean;
-  readonly #checksHost: boolean;
+  readonly #anyHost: boolean;
 
-  constructor(
-    config: Pick<Config, "allowedOrigins" | "allowedHosts" | "loopbackOnly" | "publicUrl">,
-  ) {
+  constructor(config: Pick<Config, "allowedOrigins" | "allowedHosts" | "publicUrl">) {
     this.#origins = new Set(config.allowedOrigins);
-    this.#hosts = new Set(config.allowedHosts);
+    this.#hosts = new Set(config.allowedHosts.filter((host) => host !== "*"));
+    this.#anyHost = config.allowedHosts.includes("*");
     if (config.publicUrl) {
       const publicUrl = new URL(config.publicUrl);
       this.#origins.add(publicUrl.origin);
       this.#hosts.add(publicUrl.host.toLowerCase());
     }
-    this.#loopbackOnly = config.loopbackOnly;
-    this.#checksHost = config.loopbackOnly || config.allowedHosts.length > 0;
   }
 
   /**
-   * Whether `origin` may call the server from a browser. Requests without `Origin` come from
-   * non-browser clients and are allowed.
+   * Checks `host` and `origin`. A `Host` must be well formed (400 otherwise) and name a loopback
+   * address, an allowed host or the public URL's host (403 otherwise), so that a DNS name
+   * rebound to this server cannot reach it. A request without `Origin` comes from a non-browser
+   * client; a browser's `Origin` must be allowed, or be loopback when the `Host` is. The allowed
+   * origin is returned in its serialized form, never as the client wrote it.
    */
-  allowsOrigin(origin: string | null): boolean {
-    if (origin === null) return true;
-    if (this.#origins.has(origin)) return true;
-    if (!this.#loopbackOnly) return false;
-    try {
-      const url = new URL(origin);
-      return (url.protocol === "http:" || url.protocol === "https:") &&
-        isLoopbackHostname(url.hostname);
-    } catch {
-      return false;
+  check(host: string | null, origin: string | null): GuardVerdict {
+    const name = host === null ? undefined : hostnameOf(host);
+    if (name === undefined) {
+      return { ok: false, status: 400, message: "Bad request: the Host header is malformed." };
     }
-  }
-
-  /**
-   * Whether the `Host` header is acceptable. When the server listens on loopback only, the Host
-   * must be a loopback name or an allowed host, so a rebound DNS name cannot reach it; with
-   * `MCP_ALLOWED_HOSTS` set, only those hosts are accepted.
-   */
-  allowsHost(host: string | null): boolean {
-    if (!this.#checksHost) return true;
-    if (host === null) return false;
-    const normalized = host.toLowerCase();
-    const hostname = hostnameOf(normalized);
-    if (this.#hosts.has(normalized) || this.#hosts.has(hostname)) return true;
-    return this.#loopbackOnly && isLoopbackHostname(hostname);
+    const loopback = isLoopbackHostname(name);
+    if (
+      !loopback && !this.#anyHost && !this.#hosts.has(host!.toLowerCase()) &&
+      !this.#hosts.has(name)
+    ) {
+      return {
+        ok: false,
+        status: 403,
+        message: "Forbidden: this Host is not allowed; see MCP_ALLOWED_HOSTS and MCP_PUBLIC_URL.",
+      };
+    }
+    if (origin === null) return { ok: true, origin: null };
+    const allowed = allowedOrigin(origin, this.#origins, loopback);
+    return allowed === undefined
+      ? { ok: false, status: 403, message: "Forbidden: this Origin is not allowed." }
+      : { ok: true, origin: allowed };
   }
 }
 
-function hostnameOf(host: string): string {
-  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1);
-  const colon = host.indexOf(":");
-  return colon === -1 ? host : host.slice(0, colon);
+/** The lowercased host name of a well-formed `Host` value (brackets kept), or undefined. */
+function hostnameOf(host: string): string | undefined {
+  const match = HOST.exec(host);
+  if (match === null) return undefined;
+  const port = match[1];
+  if (port !== undefined && Number(port) > 65535) return undefined;
+  const name = port === undefined ? host : host.slice(0, -(port.length + 1));
+  return name.toLowerCase().replace(/\.$/, "");
+}
+
+function allowedOrigin(origin: string, allowed: Set<string>, loopbackHost: boolean) {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  // Browsers send origins serialized: anything else (a path, userinfo, a default port, capitals)
+  // did not come from one.
+  const serialized = url.origin;
+  if (serialized !== origin) return undefined;
+  if (allowed.has(serialized)) return serialized;
+  return loopbackHost && isLoopbackHostname(url.hostname) ? serialized : undefined;
 }

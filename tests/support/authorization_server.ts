@@ -35,6 +35,8 @@ export interface TestAuthorizationServer extends AsyncDisposable {
   published: SigningKey[];
   /** When set, the JWKS answers with this status instead of the keys. */
   failWith?: number;
+  /** When set, the JWKS answers only after this many milliseconds. */
+  delayMs?: number;
   /** How many times the JWKS was fetched. */
   jwksFetches: number;
 }
@@ -48,7 +50,7 @@ export async function createSigningKey(alg: SigningKey["alg"], kid: string): Pro
 
 /** Starts an authorization server that publishes `keys`. */
 export function startAuthorizationServer(keys: SigningKey[]): TestAuthorizationServer {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === "/.well-known/oauth-authorization-server") {
       return Response.json({
@@ -62,6 +64,9 @@ export function startAuthorizationServer(keys: SigningKey[]): TestAuthorizationS
     }
     if (pathname === "/jwks") {
       state.jwksFetches++;
+      if (state.delayMs !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      }
       if (state.failWith !== undefined) return new Response("down", { status: state.failWith });
       return Response.json({ keys: state.published.map((key) => key.publicJwk) });
     }

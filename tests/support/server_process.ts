@@ -8,6 +8,8 @@ const LISTENING = /on (http:\/\/\S+\/mcp)/;
 
 /** A running server process. */
 export interface ServerProcess extends AsyncDisposable {
+  /** The process id. */
+  pid: number;
   /** The MCP endpoint, e.g. `http://127.0.0.1:41234/mcp`. */
   url: URL;
   /** Everything the process wrote to stderr so far. */
@@ -16,11 +18,32 @@ export interface ServerProcess extends AsyncDisposable {
   stop(): Promise<void>;
 }
 
+/** How a server process is started. */
+export interface ProcessOptions {
+  /** The process's limit of open file handles (`ulimit -n`); the system's unless given. */
+  fileHandles?: number;
+}
+
 /** Starts `main.ts --http` with `env` on 127.0.0.1 and an ephemeral port. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", "--allow-env", "--allow-read", MAIN.pathname, "--http"],
-    env: { PORT: "0", HOSTNAME: "127.0.0.1", NO_COLOR: "1", ...env },
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: ProcessOptions = {},
+): Promise<ServerProcess> {
+  const deno = [
+    Deno.execPath(),
+    "run",
+    "--allow-net",
+    "--allow-env",
+    "--allow-read",
+    MAIN.pathname,
+    "--http",
+  ];
+  const [command, ...args] = options.fileHandles === undefined
+    ? deno
+    : ["bash", "-c", `ulimit -n ${options.fileHandles} && exec "$@"`, "bash", ...deno];
+  const child = new Deno.Command(command, {
+    args,
+    env: { PORT: "0", MCP_HOSTNAME: "127.0.0.1", NO_COLOR: "1", ...env },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -64,5 +87,5 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       await child.status;
       await drained;
     })();
-  return { url, stderr: () => log, stop, [Symbol.asyncDispose]: stop };
+  return { pid: child.pid, url, stderr: () => log, stop, [Symbol.asyncDispose]: stop };
 }

@@ -51,13 +51,13 @@ export class Authenticator {
     }
   }
 
-  /** Authenticates `request`, which arrived at `origin`. Reads headers only, never the body. */
-  async authenticate(request: Request, origin: string): Promise<AuthResult> {
-    const metadataUrl = this.#advertises ? this.#resource.metadataUrl(origin) : undefined;
+  /** Authenticates `request`. Reads headers only, never the body. */
+  async authenticate(request: Request): Promise<AuthResult> {
+    const metadataUrl = this.#advertises ? this.#resource.metadataUrl : undefined;
     const token = bearerToken(request.headers.get("authorization"));
     if (token === undefined) return refuse(missingToken(metadataUrl));
     if (token === null) return refuse(invalidToken(metadataUrl));
-    const resource = this.#resource.resource(origin);
+    const resource = this.#resource.resource;
     const apiKey = await this.#apiKeys?.match(token);
     if (apiKey !== undefined) {
       return {

@@ -13,37 +13,25 @@ export const METADATA_PATH = "/.well-known/oauth-protected-resource";
 const METADATA_MAX_AGE_SECONDS = 3600;
 
 /**
- * The resource identifier and the URL of its metadata: from `MCP_PUBLIC_URL` when set, else
- * from the origin of each request.
+ * The resource identifier and the URL of its metadata, both from `MCP_PUBLIC_URL`: never from a
+ * request, whose `Host` a client chooses.
  */
 export class ProtectedResource {
   /** The resource's path, `/mcp` unless `MCP_PUBLIC_URL` has a path of its own. */
   readonly path: string;
   /** The path of the MCP endpoint on this server. */
   readonly mcpPath: string;
-  readonly #resource?: string;
-  readonly #metadataUrl?: string;
+  /** The resource identifier: tokens must name it in `aud`. */
+  readonly resource: string;
+  /** The URL of the resource's metadata document. */
+  readonly metadataUrl: string;
 
-  constructor(publicUrl: string | undefined, mcpPath: string) {
+  constructor(publicUrl: string, mcpPath: string) {
     this.mcpPath = mcpPath;
-    if (publicUrl === undefined) {
-      this.path = mcpPath;
-      return;
-    }
     const resource = new URL(publicUrl + mcpPath);
     this.path = resource.pathname;
-    this.#resource = resource.href;
-    this.#metadataUrl = `${resource.origin}${METADATA_PATH}${this.path}`;
-  }
-
-  /** The resource identifier: tokens must name it in `aud`. */
-  resource(origin: string): string {
-    return this.#resource ?? origin + this.mcpPath;
-  }
-
-  /** The URL of the resource's metadata document. */
-  metadataUrl(origin: string): string {
-    return this.#metadataUrl ?? `${origin}${METADATA_PATH}${this.path}`;
+    this.resource = resource.href;
+    this.metadataUrl = `${resource.origin}${METADATA_PATH}${this.path}`;
   }
 }
 
@@ -73,7 +61,7 @@ export class MetadataDocuments {
   }
 
   /** Answers GET, HEAD and the CORS preflight for a document. */
-  respond(request: Request, origin: string): Response {
+  respond(request: Request): Response {
     const headers = new Headers({ "Access-Control-Allow-Origin": "*" });
     if (request.method === "OPTIONS") {
       headers.set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
@@ -86,7 +74,7 @@ export class MetadataDocuments {
       return new Response(null, { status: 405, headers });
     }
     headers.set("Cache-Control", `public, max-age=${METADATA_MAX_AGE_SECONDS}`);
-    return Response.json({ resource: this.#resource.resource(origin), ...this.#fields }, {
+    return Response.json({ resource: this.#resource.resource, ...this.#fields }, {
       headers,
     });
   }

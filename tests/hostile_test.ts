@@ -1,0 +1,195 @@
+/**
+ * The server process as hostile clients meet it: too many connections for its file handles,
+ * hundreds of connections that declare large bodies and send a few bytes, a request whose answer
+ * cannot come in time, a rebound DNS name under `deno serve`, and an oversize stdio line.
+ */
+
+import assert from "node:assert/strict";
+import {
+  createSigningKey,
+  signToken,
+  startAuthorizationServer,
+} from "./support/authorization_server.ts";
+import { startServerProcess } from "./support/server_process.ts";
+
+const encoder = new TextEncoder();
+const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" });
+
+/** Opens `count` TCP connections to `url`'s port; connections refused are not counted. */
+async function openConnections(url: URL, count: number): Promise<Deno.TcpConn[]> {
+  const connections: Deno.TcpConn[] = [];
+  for (let i = 0; i < count; i++) {
+    try {
+      connections.push(await Deno.connect({ hostname: "127.0.0.1", port: Number(url.port) }));
+    } catch {
+      // The backlog is full: a refused connection holds nothing on the server.
+    }
+  }
+  return connections;
+}
+
+function closeAll(connections: Deno.Conn[]): void {
+  for (const connection of connections) {
+    try {
+      connection.close();
+    } catch {
+      // Closed by the server already.
+    }
+  }
+}
+
+/** The resident memory of process `pid`, in bytes. */
+async function residentBytes(pid: number): Promise<number> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  return Number(status.match(/^VmRSS:\s+(\d+) kB/m)![1]) * 1024;
+}
+
+function postToolsList(url: URL, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: TOOLS_LIST,
+  });
+}
+
+Deno.test("more connections than file handles: the extra ones are refused and the server lives on", async () => {
+  await using server = await startServerProcess({ LOG_LEVEL: "warn" }, { fileHandles: 256 });
+  const connections = await openConnections(server.url, 600);
+  try {
+    assert.ok(
+      connections.length > 256,
+      "the test opened more connections than the server has handles",
+    );
+    // A connection over the limit is told 503, or when even refusing would take too many
+    // handles, closed at once; it is never left waiting.
+    const extra = await Deno.connect({ hostname: "127.0.0.1", port: Number(server.url.port) });
+    await extra.write(encoder.encode("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+      .catch(() => 0);
+    const reply = await new Response(extra.readable).text().catch(() => "");
+    assert.ok(reply === "" || /^HTTP\/1\.1 503 [^]*retry-after: 1/i.test(reply), reply);
+  } finally {
+    closeAll(connections);
+  }
+  // Once they are gone, the server answers again.
+  let status = 0;
+  for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+    const response = await postToolsList(server.url).catch(() => undefined);
+    status = response?.status ?? 0;
+    await response?.body?.cancel();
+    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(status, 200);
+  assert.doesNotMatch(server.stderr(), /Uncaught|panicked/);
+});
+
+Deno.test("connections that declare 1 MiB and send a few bytes cost little memory", async () => {
+  await using server = await startServerProcess({ LOG_LEVEL: "off" });
+  const before = await residentBytes(server.pid);
+  const connections = await openConnections(server.url, 300);
+  try {
+    const head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+      'Content-Length: 1048576\r\n\r\n{"jsonrpc":';
+    await Promise.all(connections.map((connection) => connection.write(encoder.encode(head))));
+    // Every connection is being read once the server has answered a request made after them.
+    const probe = await postToolsList(server.url);
+    assert.equal(probe.status, 200);
+    await probe.body?.cancel();
+    const grown = (await residentBytes(server.pid)) - before;
+    // Reserving the declared length would take 300 MiB; reading what arrived takes far less.
+    assert.ok(grown < 64 * 1024 * 1024, `memory grew by ${Math.round(grown / 1048576)} MiB`);
+  } finally {
+    closeAll(connections);
+  }
+});
+
+Deno.test("a request that cannot be answered in time gets 503 and the server goes on", async () => {
+  const key = await createSigningKey("ES256", "es-1");
+  await using issuer = startAuthorizationServer([key]);
+  issuer.delayMs = 3_000;
+  await using server = await startServerProcess({
+    MCP_PUBLIC_URL: "https://mcp.example.test",
+    MCP_AUTH_ISSUER: issuer.issuer,
+    MCP_AUTH_JWKS_URL: issuer.jwksUrl,
+    MCP_REQUEST_TIMEOUT_MS: "300",
+    LOG_LEVEL: "off",
+  });
+  const token = await signToken({
+    key,
+    claims: { iss: issuer.issuer, aud: "https://mcp.example.test/mcp", sub: "user-1" },
+  });
+  const slow = await postToolsList(server.url, { authorization: `Bearer ${token}` });
+  assert.equal(slow.status, 503);
+  assert.equal(slow.headers.get("retry-after"), "1");
+  const body = await slow.json();
+  assert.equal(body.error.code, -32603);
+  assert.match(body.error.message, /^Request timeout: no answer within 300 ms/);
+  const health = await fetch(new URL("/healthz", server.url));
+  assert.equal(health.status, 200);
+  await health.body?.cancel();
+});
+
+Deno.test("the listener's deadlines come from the environment", async () => {
+  await using server = await startServerProcess({
+    MCP_HEADERS_TIMEOUT_MS: "200",
+    LOG_LEVEL: "off",
+  });
+  const silent = await Deno.connect({ hostname: "127.0.0.1", port: Number(server.url.port) });
+  const reply = await new Response(silent.readable).text();
+  assert.match(reply, /^HTTP\/1\.1 408 /);
+});
+
+Deno.test("HOSTNAME, which runtimes set by themselves, does not choose the bind address", async () => {
+  await using server = await startServerProcess({ HOSTNAME: "0.0.0.0", MCP_HOSTNAME: "" });
+  assert.equal(server.url.hostname, "127.0.0.1");
+});
+
+Deno.test("under deno serve, a foreign Host is refused whatever address it binds", async () => {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "serve",
+      "--allow-net",
+      "--allow-env",
+      "--allow-read",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      new URL("../main.ts", import.meta.url).pathname,
+    ],
+    env: { LOG_LEVEL: "off", NO_COLOR: "1" },
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  try {
+    const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    let log = "";
+    while (!log.includes("Listening on")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`deno serve did not start:\n${log}`);
+      log += value;
+    }
+    reader.releaseLock();
+    child.stderr.cancel().catch(() => {});
+    const statusFor = async (host: string) => {
+      const connection = await Deno.connect({ hostname: "127.0.0.1", port });
+      await connection.write(encoder.encode(
+        `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+          "Accept: application/json, text/event-stream\r\nConnection: close\r\n" +
+          `Content-Length: ${TOOLS_LIST.length}\r\n\r\n${TOOLS_LIST}`,
+      ));
+      const reply = await new Response(connection.readable).text();
+      return Number(reply.split(" ")[1]);
+    };
+    assert.equal(await statusFor(`127.0.0.1:${port}`), 200);
+    assert.equal(await statusFor("evil.example"), 403);
+    assert.equal(await statusFor("evil example"), 400);
+  } finally {
+    child.kill();
+    await child.status;
+  }
+});
