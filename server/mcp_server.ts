@@ -17,7 +17,7 @@ import {
   ResourceNotFoundError,
   Server,
 } from "@modelcontextprotocol/server";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import {
   callRenderResults,
   RENDER_RESULTS,
@@ -72,14 +72,15 @@ export interface McpServerOptions {
   cacheScope: CacheHint["cacheScope"];
 }
 
-// One validator for all instances: the SDK otherwise builds a new Ajv for every `Server`. It is
-// built on first use, which never comes here (the SDK validates only elicitation answers with
-// it), so no request pays for it.
-let ajv: AjvJsonSchemaValidator | undefined;
+// One validator for all instances: the SDK otherwise builds a new one (Ajv, on Node and Deno)
+// for every `Server`. It is built on first use, which never comes here (the SDK validates only
+// elicitation answers with it), so no request pays for it; and it is the small validator the
+// SDK uses on web runtimes, so a bundle of the server need not carry Ajv.
+let validator: CfWorkerJsonSchemaValidator | undefined;
 const sharedJsonSchemaValidator: jsonSchemaValidator = {
   getValidator(schema) {
-    ajv ??= new AjvJsonSchemaValidator();
-    return ajv.getValidator(schema);
+    validator ??= new CfWorkerJsonSchemaValidator();
+    return validator.getValidator(schema);
   },
 };
 
