@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
 import { buildView, MAX_BYTES, OUTPUT } from "../ui/build.ts";
 import { escapeScript, escapeStyle, inlineHtml } from "../ui/inline_html.ts";
-import { fromToolResult } from "../ui/state.ts";
+import { readFacts } from "../ui/metadata.ts";
+import { fromToolInput, fromToolResult, type ResultItem } from "../ui/state.ts";
 import { displayHost, linkHref } from "../ui/url.ts";
 import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./support/browser_host.ts";
 import type { OpenOptions, TestHost } from "./support/host_page.ts";
@@ -17,6 +18,7 @@ interface Item {
   title: string;
   url: string;
   text?: string;
+  metadata?: Record<string, unknown>;
 }
 
 function success(results: Item[], title = "Search results") {
@@ -45,6 +47,18 @@ const ITEMS: Item[] = [
   { title: "MCP Apps specification", url: "http://example.org/specification/2026-01-26" },
 ];
 
+/** A result as the view reads it, numbered `number`. */
+function resultItem(number: number, item: Item): ResultItem {
+  return {
+    number,
+    id: item.id ?? item.url,
+    title: item.title,
+    url: item.url,
+    text: item.text ?? "",
+    facts: readFacts(item.metadata),
+  };
+}
+
 // Unit tests: no browser.
 
 Deno.test("linkHref accepts only absolute http: and https: URLs", () => {
@@ -53,6 +67,7 @@ Deno.test("linkHref accepts only absolute http: and https: URLs", () => {
   for (const url of ["javascript:alert(1)", "data:text/html,x", "ftp://x.org/", "/relative", ""]) {
     assert.equal(linkHref(url), undefined, url);
   }
+  assert.equal(linkHref("https://"), undefined, "a URL still being streamed");
 });
 
 Deno.test("displayHost drops a leading www. and nothing else", () => {
@@ -62,17 +77,22 @@ Deno.test("displayHost drops a leading www. and nothing else", () => {
   assert.equal(displayHost("not a url"), "");
 });
 
-Deno.test("fromToolResult keeps results in order and turns failures into an error", () => {
+Deno.test("fromToolResult numbers results by their position and turns failures into an error", () => {
   const state = fromToolResult(success([ITEMS[1], ITEMS[1], ITEMS[2]]));
   assert.deepEqual(state, {
     phase: "ready",
     title: "Search results",
-    results: [
-      { id: ITEMS[1].url, title: ITEMS[1].title, url: ITEMS[1].url, text: "" },
-      { id: ITEMS[1].url, title: ITEMS[1].title, url: ITEMS[1].url, text: "" },
-      { id: ITEMS[2].url, title: ITEMS[2].title, url: ITEMS[2].url, text: "" },
-    ],
+    results: [resultItem(1, ITEMS[1]), resultItem(2, ITEMS[1]), resultItem(3, ITEMS[2])],
   });
+  const gap = success([ITEMS[0], ITEMS[1], ITEMS[2]]);
+  (gap.structuredContent.results as unknown[])[1] = "not an object";
+  const numbers = fromToolResult(gap);
+  assert.equal(numbers.phase, "ready");
+  assert.deepEqual(
+    numbers.phase === "ready" && numbers.results.map((item) => item.number),
+    [1, 3],
+    "a malformed entry keeps its number, so the others keep the text list's numbers",
+  );
   assert.deepEqual(
     fromToolResult({ isError: true, content: [{ type: "text", text: "boom" }] }),
     { phase: "error", detail: "boom" },
@@ -81,6 +101,61 @@ Deno.test("fromToolResult keeps results in order and turns failures into an erro
     fromToolResult({ content: [], structuredContent: { results: "nope" } }),
     { phase: "error", detail: "" },
   );
+});
+
+Deno.test("fromToolInput previews streamed entries and leaves out those without a title yet", () => {
+  const state = fromToolInput({
+    arguments: {
+      title: "Sear",
+      results: [
+        { title: "Deno", url: "https://www.deno.com/blog/v2.0", text: "Deno 2 is" },
+        { url: "https://preactjs.com/" },
+        { title: "  ", url: "https://example.org/" },
+        { title: "MCP Apps spec", url: "htt" },
+        7,
+      ],
+    },
+  });
+  assert.deepEqual(state, {
+    phase: "preparing",
+    title: "Sear",
+    results: [
+      resultItem(1, { title: "Deno", url: "https://www.deno.com/blog/v2.0", text: "Deno 2 is" }),
+      resultItem(4, { title: "MCP Apps spec", url: "htt" }),
+    ],
+  });
+  assert.deepEqual(fromToolInput({}), { phase: "preparing", title: "", results: [] });
+  assert.deepEqual(fromToolInput({ arguments: { results: "x", title: 3 } }), {
+    phase: "preparing",
+    title: "",
+    results: [],
+  });
+});
+
+Deno.test("readFacts takes the first non-blank string of each fact's keys", () => {
+  assert.deepEqual(
+    readFacts({
+      date: "2020-01-01",
+      publishedAt: "2026-01-26T10:00:00Z",
+      byline: "By Ada",
+      author: "Ada Lovelace",
+      source: "web",
+      site_name: "Deno Blog",
+    }),
+    { published: "2026-01-26T10:00:00Z", author: "Ada Lovelace", site: "Deno Blog" },
+  );
+  assert.deepEqual(readFacts({ published_at: "2026-01-26", publishedDate: "2025-01-01" }), {
+    published: "2026-01-26",
+  });
+  assert.deepEqual(
+    readFacts({ published: 1_767_225_600, author: { name: "Ada" }, byline: " ", siteName: "" }),
+    {},
+    "numbers, objects and blank strings are ignored",
+  );
+  assert.deepEqual(readFacts({ author: "  Grace Hopper \n" }), { author: "Grace Hopper" });
+  for (const value of [undefined, null, "text", 3, ["author"]]) {
+    assert.deepEqual(readFacts(value), {}, String(value));
+  }
 });
 
 Deno.test("inlined script and style cannot close their elements early", () => {

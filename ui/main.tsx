@@ -6,7 +6,7 @@
 import { render } from "preact";
 import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext } from "./host_style.ts";
-import { fromToolResult, type ViewState } from "./state.ts";
+import { fromToolInput, fromToolResult, type ViewState } from "./state.ts";
 import { numberFormat, View } from "./view.tsx";
 
 const root = document.getElementById("root")!;
@@ -25,9 +25,14 @@ const resize = new ResizeObserver(() => {
   bridge.sizeChanged(Math.ceil(innerWidth), Math.ceil(height));
 });
 
+// Arguments only preview the list until the result settles it.
+function preview(params: Parameters<typeof fromToolInput>[0]): void {
+  if (state.phase === "waiting" || state.phase === "preparing") draw(fromToolInput(params));
+}
+
 const bridge = new HostBridge({
-  toolInput: () => draw({ phase: "preparing" }),
-  toolInputPartial: () => state.phase === "waiting" && draw({ phase: "preparing" }),
+  toolInput: preview,
+  toolInputPartial: preview,
   toolResult: (result) => draw(fromToolResult(result)),
   toolCancelled: () => draw({ phase: "cancelled" }),
   hostContext: (context) => {
