@@ -6,8 +6,12 @@
 import assert from "node:assert/strict";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
 import { buildView, MAX_BYTES, OUTPUT } from "../ui/build.ts";
+import { siteBadge } from "../ui/badge.ts";
+import { makeFormats } from "../ui/formats.ts";
 import { escapeScript, escapeStyle, inlineHtml } from "../ui/inline_html.ts";
+import { escapeMarkdown, markdownList } from "../ui/markdown.ts";
 import { readFacts } from "../ui/metadata.ts";
+import { markedContext } from "../ui/model_context.ts";
 import { fromToolInput, fromToolResult, type ResultItem } from "../ui/state.ts";
 import { displayHost, linkHref } from "../ui/url.ts";
 import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./support/browser_host.ts";
@@ -156,6 +160,84 @@ Deno.test("readFacts takes the first non-blank string of each fact's keys", () =
   for (const value of [undefined, null, "text", 3, ["author"]]) {
     assert.deepEqual(readFacts(value), {}, String(value));
   }
+});
+
+Deno.test("dates follow the host's locale and time zone; calendar days never shift", () => {
+  const newYork = makeFormats("en-US", "America/New_York");
+  assert.deepEqual(newYork.date("2026-03-01T02:30:00Z"), {
+    text: "Feb 28, 2026",
+    datetime: "2026-03-01T02:30:00.000Z",
+  });
+  assert.deepEqual(newYork.date("2026-01-26"), { text: "Jan 26, 2026", datetime: "2026-01-26" });
+  assert.equal(makeFormats("en-US", "Asia/Tokyo").date("2026-01-26").text, "Jan 26, 2026");
+  assert.equal(makeFormats("de-DE", "Europe/Berlin").date("2026-01-26").text, "26.01.2026");
+  assert.equal(newYork.date("Tue, 03 Mar 2026 10:00:00 GMT").text, "Mar 3, 2026");
+  for (const value of ["last spring", "2026", "2026-01", "2026-02-30", "2026-13-01", "Version 2"]) {
+    assert.deepEqual(newYork.date(value), { text: value }, `${value} is shown as given`);
+  }
+  const fallback = makeFormats("not a locale!", "Mars/Base");
+  assert.match(fallback.date("2026-01-26").text, /2026/);
+  assert.equal(makeFormats("ar-EG", undefined).count(3), "٣");
+});
+
+Deno.test("siteBadge derives a letter and a hue from the host name alone", () => {
+  assert.deepEqual(siteBadge("docs.deno.com", "Deno docs"), siteBadge("docs.deno.com", "Other"));
+  assert.equal(siteBadge("docs.deno.com", "x").letter, "D");
+  assert.equal(siteBadge("www.bbc.co.uk", "x").letter, "B");
+  assert.equal(siteBadge("example.com.au", "x").letter, "E");
+  assert.equal(siteBadge("localhost", "x").letter, "L");
+  assert.equal(siteBadge("xn--r8jz45g.jp", "例え").letter, "例", "punycode takes the site's name");
+  assert.equal(siteBadge("", "«ßeta»").letter, "S");
+  assert.equal(siteBadge("", "…").letter, "#");
+  const hues = new Set(
+    ["a.com", "b.com", "c.org", "deno.com", "preactjs.com"].map((host) => siteBadge(host, "").hue),
+  );
+  assert.equal(hues.size, 5, "different hosts, different hues");
+  for (const hue of hues) assert.ok(Number.isInteger(hue) && hue >= 0 && hue < 360);
+});
+
+Deno.test("the Markdown list keeps the numbers, and no title can break its link", () => {
+  const tricky = "A [tricky] *title* with `code`, <b>, & | pipes_ \\ and ~~strike~~";
+  assert.equal(
+    escapeMarkdown(tricky),
+    "A \\[tricky\\] \\*title\\* with \\`code\\`, \\<b\\>, \\& \\| pipes\\_ \\\\ and \\~\\~strike\\~\\~",
+  );
+  assert.equal(escapeMarkdown("two\nlines](x)"), "two lines\\](x)");
+  assert.equal(
+    markdownList([
+      resultItem(1, { title: tricky, url: "https://en.wikipedia.org/wiki/Deno_(software)" }),
+      resultItem(3, { title: "Plain", url: "https://example.com/a b?q=1" }),
+      resultItem(4, { title: "Not a link", url: "javascript:alert(1)" }),
+      resultItem(5, { title: "", url: "https://example.org/" }),
+    ]),
+    [
+      `1. [${escapeMarkdown(tricky)}](https://en.wikipedia.org/wiki/Deno_\\(software\\))`,
+      "3. [Plain](https://example.com/a%20b?q=1)",
+      "4. Not a link",
+      "5. [https://example.org/](https://example.org/)",
+    ].join("\n"),
+  );
+});
+
+Deno.test("the model context names the marked results by number, title and URL", () => {
+  const marked = [resultItem(2, ITEMS[1]), resultItem(3, ITEMS[2])];
+  const text = 'The user marked 2 of the 3 results of render_results ("Search\nresults"):\n' +
+    `[2] ${ITEMS[1].title} — ${ITEMS[1].url}\n[3] ${ITEMS[2].title} — ${ITEMS[2].url}`;
+  assert.deepEqual(markedContext("Search\nresults", 3, marked, { text: {} }), {
+    content: [{ type: "text", text: text.replace("Search\nresults", "Search results") }],
+  });
+  assert.deepEqual(markedContext("Search", 3, marked, { text: {}, structuredContent: {} }), {
+    content: [{ type: "text", text: text.replace("Search\nresults", "Search") }],
+    structuredContent: {
+      marked: marked.map(({ number, title, url }) => ({ number, title, url })),
+    },
+  });
+  assert.deepEqual(markedContext("Search", 3, [], {}), {
+    content: [{
+      type: "text",
+      text: 'The user has marked none of the 3 results of render_results ("Search").',
+    }],
+  });
 });
 
 Deno.test("inlined script and style cannot close their elements early", () => {
