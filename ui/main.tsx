@@ -16,8 +16,6 @@ import { View } from "./view.tsx";
 const root = document.getElementById("root")!;
 let state: ViewState = { phase: "waiting" };
 let context: McpUiHostContext = {};
-// Counts tool results: each gets a fresh view, without the marks or copies of the one before.
-let results = 0;
 // Made up front, not when results arrive: the first format loads locale data (~50 ms).
 let formats = makeFormats(undefined, undefined);
 
@@ -27,7 +25,6 @@ function draw(next: ViewState): void {
   const isFullscreen = context.displayMode === "fullscreen";
   render(
     <View
-      key={results}
       state={state}
       formats={formats}
       host={{
@@ -66,10 +63,7 @@ function preview(params: Parameters<typeof fromToolInput>[0]): void {
 const bridge = new HostBridge({
   toolInput: preview,
   toolInputPartial: preview,
-  toolResult: (result) => {
-    results++;
-    draw(fromToolResult(result));
-  },
+  toolResult: (result) => draw(fromToolResult(result)),
   toolCancelled: () => draw({ phase: "cancelled" }),
   hostContext: (next) => {
     if (next.locale !== context.locale || next.timeZone !== context.timeZone) {

@@ -207,6 +207,8 @@ class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; 
 }
 
 interface ListState {
+  /** The state these marks and copies belong to; a new one clears them. */
+  source?: ViewState;
   /** The numbers of the marked results. */
   marks: Set<number>;
   /** A copy the clipboard refused: whose it is and its text. */
@@ -219,9 +221,20 @@ let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 // The control whose copy the clipboard refused, to focus again once the copy box closes.
 let copyTrigger: HTMLElement | null = null;
 
-/** The whole view for one state; give each tool result its own `key`, so marks start afresh. */
+/** The whole view for one state. */
 export class View extends Component<ViewProps, ListState> {
   override state: ListState = { marks: new Set(), notice: "" };
+
+  // Cards are kept from the preview to the result (which then costs a third of drawing them
+  // anew), but marks and copies belong to one list.
+  static override getDerivedStateFromProps(
+    props: ViewProps,
+    list: ListState,
+  ): Partial<ListState> | null {
+    return props.state === list.source
+      ? null
+      : { source: props.state, marks: new Set(), copyBox: undefined };
+  }
 
   /** Copies `text`, or shows it selected in a copy box where the clipboard refuses it. */
   async copy(owner: number | "list", text: string, done: string): Promise<void> {
