@@ -206,17 +206,28 @@ Deno.test("dates follow the host's locale and time zone; calendar days never shi
   assert.equal(makeFormats("ar-EG", undefined).count(3), "٣");
 });
 
-Deno.test("siteBadge derives a letter and a hue from the host name alone", () => {
-  assert.deepEqual(siteBadge("docs.deno.com", "Deno docs"), siteBadge("docs.deno.com", "Other"));
-  assert.equal(siteBadge("docs.deno.com", "x").letter, "D");
-  assert.equal(siteBadge("www.bbc.co.uk", "x").letter, "B");
-  assert.equal(siteBadge("example.com.au", "x").letter, "E");
-  assert.equal(siteBadge("localhost", "x").letter, "L");
-  assert.equal(siteBadge("xn--r8jz45g.jp", "例え").letter, "例", "punycode takes the site's name");
-  assert.equal(siteBadge("", "«ßeta»").letter, "S");
-  assert.equal(siteBadge("", "…").letter, "#");
+Deno.test("siteBadge takes its letter from the site's name and its hue from the host", () => {
+  assert.deepEqual(
+    siteBadge("docs.deno.com", "", "Title"),
+    siteBadge("docs.deno.com", "", "Other"),
+  );
+  assert.equal(siteBadge("docs.deno.com", "", "x").letter, "D");
+  assert.equal(siteBadge("www.bbc.co.uk", "", "x").letter, "B");
+  assert.equal(siteBadge("example.com.au", "", "x").letter, "E");
+  assert.equal(siteBadge("localhost", "", "x").letter, "L");
+  assert.equal(siteBadge("example.com", "Deno Docs", "x").letter, "D", "the name shown wins");
+  assert.equal(
+    siteBadge("example.com", "Deno Docs", "x").hue,
+    siteBadge("example.com", "", "x").hue,
+    "one host, one colour",
+  );
+  assert.equal(siteBadge("xn--r8jz45g.jp", "", "例え").letter, "例", "punycode: the title's");
+  assert.equal(siteBadge("", "", "«ßeta»").letter, "S");
+  assert.equal(siteBadge("", "", "…").letter, "#");
   const hues = new Set(
-    ["a.com", "b.com", "c.org", "deno.com", "preactjs.com"].map((host) => siteBadge(host, "").hue),
+    ["a.com", "b.com", "c.org", "deno.com", "preactjs.com"].map((host) =>
+      siteBadge(host, "", "").hue
+    ),
   );
   assert.equal(hues.size, 5, "different hosts, different hues");
   for (const hue of hues) assert.ok(Number.isInteger(hue) && hue >= 0 && hue < 360);
@@ -603,15 +614,17 @@ Deno.test({
           { title: "Deno docs again", url: "https://docs.deno.com/deploy/" },
           { title: "BBC News", url: "https://www.bbc.co.uk/news" },
           { title: "例えのサイト", url: "https://例え.jp/" },
+          { title: "Named", url: "https://www.bbc.co.uk/sport", metadata: { siteName: "Sport" } },
         ];
         await p.call("toolResult", success(items));
         const badges = p.view.locator(".badge");
-        await badges.nth(3).waitFor();
-        assert.deepEqual(await badges.allTextContents(), ["D", "D", "B", "例"]);
+        await badges.nth(4).waitFor();
+        assert.deepEqual(await badges.allTextContents(), ["D", "D", "B", "例", "S"]);
         const colors = await badges.evaluateAll((badges) =>
           badges.map((badge) => getComputedStyle(badge).backgroundColor)
         );
         assert.equal(colors[0], colors[1], "one host, one colour");
+        assert.equal(colors[2], colors[4], "whatever the site's name");
         assert.notEqual(colors[0], colors[2]);
         assert.ok(colors.every((color) => color !== "rgba(0, 0, 0, 0)"), colors.join());
         assert.equal(await badges.first().getAttribute("aria-hidden"), "true");

@@ -1,6 +1,6 @@
 /**
- * A site's badge, drawn without any request: a letter and a hue, both derived from the host name
- * alone, so a site gets the same badge in every list.
+ * A site's badge, drawn without any request: a letter and a hue derived from the site's name and
+ * host name, so a site gets the same badge in every list.
  *
  * @module
  */
@@ -34,13 +34,15 @@ function hash(text: string): number {
 }
 
 /**
- * The badge of `host` (a hostname as `URL` gives it). A host whose name is punycode, or a
- * missing host, takes its letter from `fallback`, the text shown beside the badge.
+ * The badge of a site on `host` (a hostname as `URL` gives it) whose name is `name` when the
+ * result gives one. The letter is the name's first, else that of the host's own label ("deno"
+ * in "docs.deno.com"), else, for a punycode or missing host, that of `title`; the hue comes
+ * from the host alone, so one site keeps one colour.
  */
-export function siteBadge(host: string, fallback: string): Badge {
+export function siteBadge(host: string, name: string, title: string): Badge {
   const label = siteLabel(host);
-  const source = label && !label.startsWith("xn--") ? label : fallback;
+  const source = name || (label && !label.startsWith("xn--") ? label : title);
   const first = source.match(/[\p{L}\p{N}]/u)?.[0];
   const letter = first ? [...first.toUpperCase()][0] : "#";
-  return { letter, hue: hash(host || fallback) % 360 };
+  return { letter, hue: hash(host || title) % 360 };
 }

@@ -137,7 +137,7 @@ class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; 
     const label = item.title || item.url;
     const host = displayHost(item.url);
     const site = item.facts.site || host;
-    const badge = siteBadge(host, item.facts.site || label);
+    const badge = siteBadge(host, item.facts.site ?? "", label);
     const date = item.facts.published && formats.date(item.facts.published);
     const clamp = open ? "" : " clamp";
     return (
