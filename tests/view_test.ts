@@ -5,9 +5,15 @@
  */
 import assert from "node:assert/strict";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
+import { siteBadge } from "../ui/badge.ts";
 import { buildView, MAX_BYTES, OUTPUT } from "../ui/build.ts";
+import { makeFormats } from "../ui/formats.ts";
+import { reportedHeight } from "../ui/host_style.ts";
 import { escapeScript, escapeStyle, inlineHtml } from "../ui/inline_html.ts";
-import { fromToolResult } from "../ui/state.ts";
+import { escapeMarkdown, markdownList } from "../ui/markdown.ts";
+import { readFacts } from "../ui/metadata.ts";
+import { markedContext } from "../ui/model_context.ts";
+import { fromToolInput, fromToolResult, type ResultItem } from "../ui/state.ts";
 import { displayHost, linkHref } from "../ui/url.ts";
 import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./support/browser_host.ts";
 import type { OpenOptions, TestHost } from "./support/host_page.ts";
@@ -17,11 +23,13 @@ interface Item {
   title: string;
   url: string;
   text?: string;
+  metadata?: Record<string, unknown>;
 }
 
+/** A successful result as the server builds it: the numbered text list and the results. */
 function success(results: Item[], title = "Search results") {
   const text = results.map((item, index) => `${index + 1}. ${item.title}\n   ${item.url}`).join(
-    "\n",
+    "\n\n",
   );
   return {
     isError: false,
@@ -45,6 +53,42 @@ const ITEMS: Item[] = [
   { title: "MCP Apps specification", url: "http://example.org/specification/2026-01-26" },
 ];
 
+const PROSE = "Deno 2 is backwards compatible with Node and npm, and it brings a standard " +
+  "library, private registries, workspaces and long-term support. A stateless server answers " +
+  "each POST on one endpoint and needs no session id, so any number of instances can serve one " +
+  "client. The view follows the host's theme, fonts and container size, and asks the host to " +
+  "open links. Every source string is rendered as text; only http(s) URLs become links.";
+
+const TOPICS = [
+  "Streamable HTTP transport and stateless servers",
+  "Running several workers behind one port with deno serve --parallel",
+  "Caching views by content hash so hosts never show a stale copy",
+  "Content Security Policy for sandboxed iframes",
+  "Designing dense, readable lists of search results",
+];
+
+/** `count` results with snippets of about 450 characters and metadata, like a search API's. */
+function longResults(count: number): Item[] {
+  return Array.from({ length: count }, (_, i) => ({
+    title: `${TOPICS[i % TOPICS.length]} (part ${i + 1})`,
+    url: `https://www.example${i % 7}.com/articles/${i + 1}?ref=search`,
+    text: `${i + 1}: ${PROSE.slice(i % 30)} ${PROSE.slice(0, 40 + (i % 30))}`,
+    metadata: { siteName: `Example ${i % 7}`, publishedAt: `2026-0${1 + (i % 9)}-1${i % 10}` },
+  }));
+}
+
+/** A result as the view reads it, numbered `number`. */
+function resultItem(number: number, item: Item): ResultItem {
+  return {
+    number,
+    id: item.id ?? item.url,
+    title: item.title,
+    url: item.url,
+    text: item.text ?? "",
+    facts: readFacts(item.metadata),
+  };
+}
+
 // Unit tests: no browser.
 
 Deno.test("linkHref accepts only absolute http: and https: URLs", () => {
@@ -53,6 +97,7 @@ Deno.test("linkHref accepts only absolute http: and https: URLs", () => {
   for (const url of ["javascript:alert(1)", "data:text/html,x", "ftp://x.org/", "/relative", ""]) {
     assert.equal(linkHref(url), undefined, url);
   }
+  assert.equal(linkHref("https://"), undefined, "a URL still being streamed");
 });
 
 Deno.test("displayHost drops a leading www. and nothing else", () => {
@@ -62,17 +107,22 @@ Deno.test("displayHost drops a leading www. and nothing else", () => {
   assert.equal(displayHost("not a url"), "");
 });
 
-Deno.test("fromToolResult keeps results in order and turns failures into an error", () => {
+Deno.test("fromToolResult numbers results by their position and turns failures into an error", () => {
   const state = fromToolResult(success([ITEMS[1], ITEMS[1], ITEMS[2]]));
   assert.deepEqual(state, {
     phase: "ready",
     title: "Search results",
-    results: [
-      { id: ITEMS[1].url, title: ITEMS[1].title, url: ITEMS[1].url, text: "" },
-      { id: ITEMS[1].url, title: ITEMS[1].title, url: ITEMS[1].url, text: "" },
-      { id: ITEMS[2].url, title: ITEMS[2].title, url: ITEMS[2].url, text: "" },
-    ],
+    results: [resultItem(1, ITEMS[1]), resultItem(2, ITEMS[1]), resultItem(3, ITEMS[2])],
   });
+  const gap = success([ITEMS[0], ITEMS[1], ITEMS[2]]);
+  (gap.structuredContent.results as unknown[])[1] = "not an object";
+  const numbers = fromToolResult(gap);
+  assert.equal(numbers.phase, "ready");
+  assert.deepEqual(
+    numbers.phase === "ready" && numbers.results.map((item) => item.number),
+    [1, 3],
+    "a malformed entry keeps its number, so the others keep the text list's numbers",
+  );
   assert.deepEqual(
     fromToolResult({ isError: true, content: [{ type: "text", text: "boom" }] }),
     { phase: "error", detail: "boom" },
@@ -81,6 +131,158 @@ Deno.test("fromToolResult keeps results in order and turns failures into an erro
     fromToolResult({ content: [], structuredContent: { results: "nope" } }),
     { phase: "error", detail: "" },
   );
+});
+
+Deno.test("fromToolInput previews streamed entries and leaves out those without a title yet", () => {
+  const state = fromToolInput({
+    arguments: {
+      title: "Sear",
+      results: [
+        { title: "Deno", url: "https://www.deno.com/blog/v2.0", text: "Deno 2 is" },
+        { url: "https://preactjs.com/" },
+        { title: "  ", url: "https://example.org/" },
+        { title: "MCP Apps spec", url: "htt" },
+        7,
+      ],
+    },
+  });
+  assert.deepEqual(state, {
+    phase: "preparing",
+    title: "Sear",
+    results: [
+      resultItem(1, { title: "Deno", url: "https://www.deno.com/blog/v2.0", text: "Deno 2 is" }),
+      resultItem(4, { title: "MCP Apps spec", url: "htt" }),
+    ],
+  });
+  assert.deepEqual(fromToolInput({}), { phase: "preparing", title: "", results: [] });
+  assert.deepEqual(fromToolInput({ arguments: { results: "x", title: 3 } }), {
+    phase: "preparing",
+    title: "",
+    results: [],
+  });
+});
+
+Deno.test("readFacts takes the first non-blank string of each fact's keys", () => {
+  assert.deepEqual(
+    readFacts({
+      date: "2020-01-01",
+      publishedAt: "2026-01-26T10:00:00Z",
+      byline: "By Ada",
+      author: "Ada Lovelace",
+      source: "web",
+      site_name: "Deno Blog",
+    }),
+    { published: "2026-01-26T10:00:00Z", author: "Ada Lovelace", site: "Deno Blog" },
+  );
+  assert.deepEqual(readFacts({ published_at: "2026-01-26", publishedDate: "2025-01-01" }), {
+    published: "2026-01-26",
+  });
+  assert.deepEqual(
+    readFacts({ published: 1_767_225_600, author: { name: "Ada" }, byline: " ", siteName: "" }),
+    {},
+    "numbers, objects and blank strings are ignored",
+  );
+  assert.deepEqual(readFacts({ author: "  Grace Hopper \n" }), { author: "Grace Hopper" });
+  for (const value of [undefined, null, "text", 3, ["author"]]) {
+    assert.deepEqual(readFacts(value), {}, String(value));
+  }
+});
+
+Deno.test("dates follow the host's locale and time zone; calendar days never shift", () => {
+  const newYork = makeFormats("en-US", "America/New_York");
+  assert.deepEqual(newYork.date("2026-03-01T02:30:00Z"), {
+    text: "Feb 28, 2026",
+    datetime: "2026-03-01T02:30:00.000Z",
+  });
+  assert.deepEqual(newYork.date("2026-01-26"), { text: "Jan 26, 2026", datetime: "2026-01-26" });
+  assert.equal(makeFormats("en-US", "Asia/Tokyo").date("2026-01-26").text, "Jan 26, 2026");
+  assert.equal(makeFormats("de-DE", "Europe/Berlin").date("2026-01-26").text, "26.01.2026");
+  assert.equal(newYork.date("Tue, 03 Mar 2026 10:00:00 GMT").text, "Mar 3, 2026");
+  for (const value of ["last spring", "2026", "2026-01", "2026-02-30", "2026-13-01", "Version 2"]) {
+    assert.deepEqual(newYork.date(value), { text: value }, `${value} is shown as given`);
+  }
+  const fallback = makeFormats("not a locale!", "Mars/Base");
+  assert.match(fallback.date("2026-01-26").text, /2026/);
+  assert.equal(makeFormats("ar-EG", undefined).count(3), "٣");
+});
+
+Deno.test("siteBadge takes its letter from the site's name and its hue from the host", () => {
+  assert.deepEqual(
+    siteBadge("docs.deno.com", "", "Title"),
+    siteBadge("docs.deno.com", "", "Other"),
+  );
+  assert.equal(siteBadge("docs.deno.com", "", "x").letter, "D");
+  assert.equal(siteBadge("www.bbc.co.uk", "", "x").letter, "B");
+  assert.equal(siteBadge("example.com.au", "", "x").letter, "E");
+  assert.equal(siteBadge("localhost", "", "x").letter, "L");
+  assert.equal(siteBadge("example.com", "Deno Docs", "x").letter, "D", "the name shown wins");
+  assert.equal(
+    siteBadge("example.com", "Deno Docs", "x").hue,
+    siteBadge("example.com", "", "x").hue,
+    "one host, one colour",
+  );
+  assert.equal(siteBadge("xn--r8jz45g.jp", "", "例え").letter, "例", "punycode: the title's");
+  assert.equal(siteBadge("", "", "«ßeta»").letter, "S");
+  assert.equal(siteBadge("", "", "…").letter, "#");
+  const hues = new Set(
+    ["a.com", "b.com", "c.org", "deno.com", "preactjs.com"].map((host) =>
+      siteBadge(host, "", "").hue
+    ),
+  );
+  assert.equal(hues.size, 5, "different hosts, different hues");
+  for (const hue of hues) assert.ok(Number.isInteger(hue) && hue >= 0 && hue < 360);
+});
+
+Deno.test("the Markdown list keeps the numbers, and no title can break its link", () => {
+  const tricky = "A [tricky] *title* with `code`, <b>, & | pipes_ \\ and ~~strike~~";
+  assert.equal(
+    escapeMarkdown(tricky),
+    "A \\[tricky\\] \\*title\\* with \\`code\\`, \\<b\\>, \\& \\| pipes\\_ \\\\ and \\~\\~strike\\~\\~",
+  );
+  assert.equal(escapeMarkdown("two\nlines](x)"), "two lines\\](x)");
+  assert.equal(
+    markdownList([
+      resultItem(1, { title: tricky, url: "https://en.wikipedia.org/wiki/Deno_(software)" }),
+      resultItem(3, { title: "Plain", url: "https://example.com/a b?q=1" }),
+      resultItem(4, { title: "Not a link", url: "javascript:alert(1)" }),
+      resultItem(5, { title: "", url: "https://example.org/" }),
+    ]),
+    [
+      `1. [${escapeMarkdown(tricky)}](https://en.wikipedia.org/wiki/Deno_\\(software\\))`,
+      "3. [Plain](https://example.com/a%20b?q=1)",
+      "4. Not a link",
+      "5. [https://example.org/](https://example.org/)",
+    ].join("\n"),
+  );
+});
+
+Deno.test("the model context names the marked results by number, title and URL", () => {
+  const marked = [resultItem(2, ITEMS[1]), resultItem(3, ITEMS[2])];
+  const text = 'The user marked 2 of the 3 results of render_results ("Search\nresults"):\n' +
+    `[2] ${ITEMS[1].title} — ${ITEMS[1].url}\n[3] ${ITEMS[2].title} — ${ITEMS[2].url}`;
+  assert.deepEqual(markedContext("Search\nresults", 3, marked, { text: {} }), {
+    content: [{ type: "text", text: text.replace("Search\nresults", "Search results") }],
+  });
+  assert.deepEqual(markedContext("Search", 3, marked, { text: {}, structuredContent: {} }), {
+    content: [{ type: "text", text: text.replace("Search\nresults", "Search") }],
+    structuredContent: {
+      marked: marked.map(({ number, title, url }) => ({ number, title, url })),
+    },
+  });
+  assert.deepEqual(markedContext("Search", 3, [], {}), {
+    content: [{
+      type: "text",
+      text: 'The user has marked none of the 3 results of render_results ("Search").',
+    }],
+  });
+});
+
+Deno.test("the reported height is the content's, never above a fixed or maximum height", () => {
+  assert.equal(reportedHeight({}, 812.2), 813);
+  assert.equal(reportedHeight({ containerDimensions: { maxHeight: 600 } }, 812), 600);
+  assert.equal(reportedHeight({ containerDimensions: { height: 300 } }, 812), 300);
+  assert.equal(reportedHeight({ containerDimensions: { height: 300 } }, 120), 120);
+  assert.equal(reportedHeight({ containerDimensions: { width: 500 } }, 812), 812);
 });
 
 Deno.test("inlined script and style cannot close their elements early", () => {
@@ -94,6 +296,7 @@ Deno.test("inlined script and style cannot close their elements early", () => {
 
 Deno.test("the built resource is one small self-contained document", async () => {
   const html = await Deno.readTextFile(OUTPUT).catch(() => buildView());
+  assert.equal(MAX_BYTES, 28 * 1024);
   assert.ok(new TextEncoder().encode(html).length <= MAX_BYTES);
   assert.equal(html.match(/<script\b/g)?.length, 1);
   assert.equal(html.match(/<\/script/g)?.length, 1);
@@ -123,8 +326,8 @@ if (!present && !ci) {
   console.warn(`Skipping the browser tests of the view: ${CHROMIUM} is absent.`);
 }
 
-// The target is 50 ms; the limit leaves room for a loaded two-core CI machine.
-const PAINT_LIMIT_MS = 200;
+/** About the height of 50 long results (`longResults`) at 720 px in the previous view: 9,522. */
+const PREVIOUS_HEIGHT_PX = 9_000;
 
 const LIGHT: OpenOptions = {
   capabilities: { openLinks: {} },
@@ -140,6 +343,34 @@ function rgb(color: string): number[] {
 function luminance(color: string): number {
   const [r, g, b] = rgb(color);
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+/** Waits until `fn`, run in the host page on its test host, returns true. */
+async function hostSees(p: ViewPage, fn: (host: TestHost) => boolean): Promise<void> {
+  await p.page.waitForFunction(`(${fn})(globalThis.host)`, undefined, { timeout: 5_000 });
+}
+
+/** Sends a successful result of `items` and waits until the view shows a card for each. */
+async function show(p: ViewPage, items: Item[]): Promise<void> {
+  await p.call("toolResult", success(items));
+  await p.view.waitForFunction(
+    (count) =>
+      document.querySelector(".count") && document.querySelectorAll(".card").length === count,
+    items.length,
+  );
+}
+
+/** The text of the focused element in the view, and of the card it is in. */
+function focused(p: ViewPage): Promise<{ text: string; card: string; ring: string }> {
+  return p.view.evaluate(() => {
+    const active = document.activeElement!;
+    const card = active.closest(".card");
+    return {
+      text: active.textContent ?? "",
+      card: card?.querySelector(".num")?.textContent ?? "",
+      ring: card ? getComputedStyle(card).outlineStyle : "",
+    };
+  });
 }
 
 Deno.test({
@@ -185,48 +416,88 @@ Deno.test({
         assert.deepEqual(await p.call("teardown"), {});
       });
 
+      await step("ready: the heading, the count and numbered cards in order", LIGHT, async (p) => {
+        await p.call("toolInput", { results: ITEMS, title: "Search results" });
+        const result = success(ITEMS);
+        await p.call("toolResult", result);
+        await p.waitForText("[role=status]", "Results ready");
+        const status = p.view.locator("[role=status]");
+        assert.equal(
+          await status.evaluate((e) => e.getBoundingClientRect().width),
+          1,
+          "visually hidden",
+        );
+        assert.equal(await p.view.locator("h1").textContent(), "Search results");
+        assert.equal(await p.view.locator(".count").textContent(), "3 results");
+        const cards = p.view.locator("ol > li");
+        assert.equal(await cards.count(), 3);
+        const listed = [...result.content[0].text.matchAll(/^(\d+)\. (.*)$/gm)];
+        for (const [index, item] of ITEMS.entries()) {
+          const card = cards.nth(index);
+          const number = await card.locator(":scope > :first-child").textContent();
+          assert.equal(number, String(index + 1), "each card starts with its number");
+          assert.deepEqual([number, item.title], listed[index].slice(1), "the text list agrees");
+          const link = card.locator("a");
+          assert.equal(await link.textContent(), item.title);
+          assert.equal(await link.getAttribute("href"), new URL(item.url).href);
+          assert.equal(await card.locator(".url").textContent(), item.url);
+          assert.equal(
+            await card.locator(".site").textContent(),
+            new URL(item.url).hostname.replace(/^www\./, ""),
+          );
+        }
+        const gap = success(ITEMS);
+        (gap.structuredContent.results as unknown[])[1] = null;
+        await p.call("toolResult", gap);
+        await p.view.locator(".card").nth(1).waitFor();
+        await p.view.waitForFunction(() => document.querySelectorAll(".card").length === 2);
+        assert.deepEqual(await p.view.locator(".num").allTextContents(), ["1", "3"]);
+      });
+
       await step(
-        "preparing, then ready: heading and one card per result in order",
+        "streaming: cards appear from partial arguments, then settle",
         LIGHT,
         async (p) => {
-          await p.call("toolInputPartial", { results: [] });
+          await p.call("toolInputPartial", {
+            title: "Sear",
+            results: [
+              { title: ITEMS[0].title, url: ITEMS[0].url, text: "Deno 2 is back" },
+              { url: "https://preactjs.com/" },
+              { title: "MCP Apps spe", url: "https:/" },
+            ],
+          });
           await p.waitForText("[role=status]", "Preparing results…");
-          await p.call("toolInput", { results: ITEMS, title: "Search results" });
-          const status = p.view.locator("[role=status]");
-          assert.equal(await status.isVisible(), true);
-          assert.equal(await p.view.locator("ol").count(), 0);
+          await p.waitForText("h1", "Sear");
+          const cards = p.view.locator(".card");
+          await cards.nth(1).waitFor();
+          assert.deepEqual(await p.view.locator(".num").allTextContents(), ["1", "3"]);
+          assert.deepEqual(await p.view.locator(".title").allTextContents(), [
+            ITEMS[0].title,
+            "MCP Apps spe",
+          ]);
+          assert.equal(await cards.nth(0).locator("a").getAttribute("href"), ITEMS[0].url);
+          assert.equal(await cards.nth(1).locator("a").count(), 0, "no link without a whole URL");
+          assert.equal(await p.view.locator(".count, .mark, .copy").count(), 0, "not final yet");
+
+          await p.call("toolInputPartial", {
+            title: "Search results",
+            results: [ITEMS[0], { title: "Pre", url: "https://preactjs.com/" }, ITEMS[2]],
+          });
+          await p.waitForText(".card:nth-child(2) .title", "Pre");
+          await p.call("toolInput", { title: "Search results", results: ITEMS });
+          await p.waitForText(".card:nth-child(2) .title", ITEMS[1].title);
+          assert.equal(await p.view.locator("a").count(), 3);
 
           await p.call("toolResult", success(ITEMS));
           await p.waitForText("[role=status]", "Results ready");
-          assert.equal(
-            await status.evaluate((e) => e.getBoundingClientRect().width),
-            1,
-            "visually hidden",
-          );
-          assert.equal(await p.view.locator("h1").textContent(), "Search results");
           assert.equal(await p.view.locator(".count").textContent(), "3 results");
-          const cards = p.view.locator("ol > li");
-          assert.equal(await cards.count(), 3);
-          for (const [index, item] of ITEMS.entries()) {
-            const card = cards.nth(index);
-            const link = card.locator("a");
-            assert.equal(await link.textContent(), item.title);
-            assert.equal(await link.getAttribute("href"), new URL(item.url).href);
-            assert.equal(await card.locator(".url").textContent(), item.url);
-            assert.equal(
-              await card.locator(".host").textContent(),
-              new URL(item.url).hostname.replace(/^www\./, ""),
-            );
-          }
-          assert.equal(await cards.nth(0).locator(".host").textContent(), "deno.com");
-
-          const height = await p.view.evaluate(() => document.documentElement.scrollHeight);
-          assert.ok(height > 300, `${height}px tall with three cards`);
-          await p.page.waitForFunction(
-            (height) =>
-              (globalThis as unknown as { host: TestHost }).host.sizes().at(-1)?.height === height,
-            height,
-            { timeout: 5_000 },
+          assert.equal(await p.view.locator(".copy").count(), 3);
+          await p.call("toolInputPartial", { results: [{ title: "Late", url: "https://late/" }] });
+          await p.call("ping");
+          assert.deepEqual(
+            await p.view.locator(".title").allTextContents(),
+            ITEMS.map((item) => item.title),
+            "arguments after the result change nothing",
           );
         },
       );
@@ -234,11 +505,11 @@ Deno.test({
       await step("snippets are clamped, with a control to expand them", LIGHT, async (p) => {
         await p.call("toolResult", success([ITEMS[0], { ...ITEMS[1], text: "Short snippet." }]));
         const [long, short] = [p.view.locator(".card").nth(0), p.view.locator(".card").nth(1)];
-        const button = long.locator("button");
+        const button = long.locator("button.more");
         await button.waitFor();
         assert.equal(await short.locator(".snippet").textContent(), "Short snippet.");
-        assert.equal(await short.locator("button").count(), 0, "nothing to expand");
-        assert.equal(await button.textContent(), "Show more");
+        assert.equal(await short.locator("button.more").count(), 0, "nothing to expand");
+        assert.equal(await button.getAttribute("aria-label"), "Show more");
         assert.equal(await button.getAttribute("aria-expanded"), "false");
         const snippet = long.locator(".snippet");
         assert.equal(await snippet.textContent(), ITEMS[0].text);
@@ -246,14 +517,118 @@ Deno.test({
         const lineHeight = await snippet.evaluate((e) =>
           parseFloat(getComputedStyle(e).lineHeight)
         );
-        assert.ok(clamped <= lineHeight * 3 + 1, `${clamped}px is at most three lines`);
+        assert.ok(clamped <= lineHeight * 2 + 1, `${clamped}px is at most two lines`);
 
         await button.click();
-        assert.equal(await button.textContent(), "Show less");
+        assert.equal(await button.getAttribute("aria-label"), "Show less");
         assert.equal(await button.getAttribute("aria-expanded"), "true");
         assert.ok(await snippet.evaluate((e) => e.clientHeight) > clamped, "expanded is taller");
         await button.click();
         assert.equal(await snippet.evaluate((e) => e.clientHeight), clamped);
+      });
+
+      await step("50 long results at 720 px: under 60% of the previous height", {
+        ...LIGHT,
+        width: 720,
+      }, async (p) => {
+        const items = longResults(50);
+        assert.ok(items.every((item) => item.text!.length >= 400));
+        await p.call("toolResult", success(items));
+        const cards = p.view.locator(".card");
+        await cards.nth(49).locator("button.more").waitFor();
+        const height = await p.view.evaluate(() => document.documentElement.scrollHeight);
+        const bound = 0.6 * PREVIOUS_HEIGHT_PX;
+        assert.ok(height <= bound, `${height}px is at most ${bound}px`);
+
+        const readable = await cards.evaluateAll((cards) =>
+          cards.map((card) => {
+            const shown = (selector: string) => {
+              const element = card.querySelector<HTMLElement>(selector)!;
+              return element.textContent !== "" && element.getBoundingClientRect().width > 40;
+            };
+            const snippet = card.querySelector(".snippet")!;
+            const lines = snippet.clientHeight / parseFloat(getComputedStyle(snippet).lineHeight);
+            return shown(".title") && shown(".site") && shown(".date") && Math.round(lines) === 2;
+          })
+        );
+        assert.deepEqual(readable, items.map(() => true), "title, site, date and two lines");
+        assert.equal(await p.view.locator("button.more").count(), 50);
+        const title = cards.nth(3).locator(".title");
+        await cards.nth(3).locator("button.more").click();
+        assert.equal(
+          await title.evaluate((e) => e.scrollHeight <= e.clientHeight),
+          true,
+          "expanded, the whole title shows",
+        );
+      });
+
+      await step("metadata: date, author and site in the host's locale and time zone", {
+        ...LIGHT,
+        context: { ...LIGHT.context, locale: "de-DE", timeZone: "America/New_York" },
+      }, async (p) => {
+        const items: Item[] = [
+          {
+            ...ITEMS[0],
+            metadata: {
+              publishedAt: "2026-03-01T02:30:00Z",
+              date: "1999-01-01",
+              author: "Ada Lovelace",
+              siteName: "Deno Blog",
+            },
+          },
+          { ...ITEMS[1], metadata: { published: "2026-01-26", byline: " ", source: "web" } },
+          {
+            ...ITEMS[2],
+            metadata: { date: "last spring", author: 42, site_name: { name: "x" }, rank: 1 },
+          },
+          { title: "No metadata", url: "https://example.net/", metadata: { author: "<b>Bob</b>" } },
+        ];
+        await p.call("toolResult", success(items));
+        const cards = p.view.locator(".card");
+        await cards.nth(3).waitFor();
+        const facts = await cards.evaluateAll((cards) =>
+          cards.map((card) => {
+            const text = (selector: string) => card.querySelector(selector)?.textContent ?? null;
+            return [
+              text(".site"),
+              text(".date"),
+              card.querySelector(".date")?.getAttribute("datetime") ?? null,
+              text(".author"),
+            ];
+          })
+        );
+        assert.deepEqual(facts, [
+          ["Deno Blog", "28.02.2026", "2026-03-01T02:30:00.000Z", "Ada Lovelace"],
+          ["web", "26.01.2026", "2026-01-26", null],
+          ["example.org", "last spring", null, null],
+          ["example.net", null, null, "<b>Bob</b>"],
+        ]);
+        assert.equal(await p.view.locator("b").count(), 0, "metadata is text");
+        await p.call("contextChanged", { locale: "en-US", timeZone: "Asia/Tokyo" });
+        await p.waitForText(".card .date", "Mar 1, 2026");
+      });
+
+      await step("site badges: a monogram coloured by host, no image", LIGHT, async (p) => {
+        const items = [
+          { title: "Deno docs", url: "https://docs.deno.com/runtime/" },
+          { title: "Deno docs again", url: "https://docs.deno.com/deploy/" },
+          { title: "BBC News", url: "https://www.bbc.co.uk/news" },
+          { title: "例えのサイト", url: "https://例え.jp/" },
+          { title: "Named", url: "https://www.bbc.co.uk/sport", metadata: { siteName: "Sport" } },
+        ];
+        await p.call("toolResult", success(items));
+        const badges = p.view.locator(".badge");
+        await badges.nth(4).waitFor();
+        assert.deepEqual(await badges.allTextContents(), ["D", "D", "B", "例", "S"]);
+        const colors = await badges.evaluateAll((badges) =>
+          badges.map((badge) => getComputedStyle(badge).backgroundColor)
+        );
+        assert.equal(colors[0], colors[1], "one host, one colour");
+        assert.equal(colors[2], colors[4], "whatever the site's name");
+        assert.notEqual(colors[0], colors[2]);
+        assert.ok(colors.every((color) => color !== "rgba(0, 0, 0, 0)"), colors.join());
+        assert.equal(await badges.first().getAttribute("aria-hidden"), "true");
+        assert.equal(await p.view.locator("img, image, picture").count(), 0);
       });
 
       await step("empty list: the heading and a note", LIGHT, async (p) => {
@@ -261,7 +636,7 @@ Deno.test({
         await p.call("toolResult", success([], "Nothing here"));
         await p.waitForText("h1", "Nothing here");
         assert.equal(await p.view.locator(".empty").textContent(), "No results to display.");
-        assert.equal(await p.view.locator("ol, li, .count").count(), 0);
+        assert.equal(await p.view.locator("ol, li, .count:not(:empty), button").count(), 0);
       });
 
       await step("error result: a message and the text content as text", LIGHT, async (p) => {
@@ -291,14 +666,10 @@ Deno.test({
         await p.call("toolResult", success(ITEMS));
         const link = p.view.locator("a").nth(1);
         await link.click();
-        await p.page.waitForFunction(() =>
-          (globalThis as unknown as { host: TestHost }).host.links().length > 0
-        );
+        await hostSees(p, (host) => host.links().length > 0);
         assert.deepEqual(await p.call("links"), [ITEMS[1].url]);
         await link.press("Enter");
-        await p.page.waitForFunction(() =>
-          (globalThis as unknown as { host: TestHost }).host.links().length > 1
-        );
+        await hostSees(p, (host) => host.links().length > 1);
         assert.deepEqual(await p.call("links"), [ITEMS[1].url, ITEMS[1].url]);
         assert.equal(p.page.context().pages().length, 1, "no window opened by the view itself");
       });
@@ -320,40 +691,269 @@ Deno.test({
         await context.unrouteAll();
       });
 
-      await step("keyboard: Tab reaches each link and shows a focus ring", LIGHT, async (p) => {
-        await p.call("toolResult", success(ITEMS));
-        await p.view.locator("a").first().waitFor();
-        const focused: string[] = [];
-        for (let i = 0; i < 4; i++) {
-          await p.page.keyboard.press("Tab");
-          focused.push(await p.view.evaluate(() => document.activeElement?.textContent ?? ""));
+      await step("keyboard: Up/Down and j/k move between cards, Enter opens", LIGHT, async (p) => {
+        const items = [...ITEMS, { title: "Not a link", url: "ftp://files.example.org/a" }];
+        await show(p, items);
+        await p.view.locator("h1").click();
+        const visits = [];
+        for (const key of ["j", "ArrowDown", "j", "ArrowDown", "ArrowDown", "k", "ArrowUp"]) {
+          await p.page.keyboard.press(key);
+          const { text, card, ring } = await focused(p);
+          assert.equal(ring, "solid", `the focused card ${card} shows a ring`);
+          visits.push(card);
+          if (card === "4") assert.match(text, /^4Not a link/, "a card without a link");
+          else assert.equal(text, items[Number(card) - 1].title, "the card's link");
         }
-        assert.deepEqual(focused, [ITEMS[0].title, "Show more", ITEMS[1].title, ITEMS[2].title]);
-        const outline = await p.view.evaluate(() =>
-          getComputedStyle(document.activeElement!).outlineStyle
+        assert.deepEqual(visits, ["1", "2", "3", "4", "4", "3", "2"]);
+
+        await p.page.keyboard.press("Enter");
+        await hostSees(p, (host) => host.links().length === 1);
+        await p.view.locator("a").nth(1).click();
+        await hostSees(p, (host) => host.links().length === 2);
+        const [byKey, byClick] = await p.call("links");
+        assert.equal(byKey, ITEMS[1].url, "Enter opens the focused card's link");
+        assert.equal(byKey, byClick, "as a click does");
+
+        await p.view.locator("h1").click();
+        await p.page.keyboard.press("k");
+        assert.equal((await focused(p)).card, "4", "Up from outside the list: the last card");
+        await p.page.keyboard.press("Tab");
+        assert.equal(
+          await p.view.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
+          "solid",
+          "Tab reaches the card's controls with a ring",
         );
-        assert.equal(outline, "solid");
       });
 
-      await step("theme: a host-context-changed to dark recolors the view", LIGHT, async (p) => {
+      await step("copy is denied in this sandbox: the text shows selected", LIGHT, async (p) => {
+        const items = [
+          { title: "A [tricky] *title* | with `code`", url: "https://example.com/a_(b)" },
+          ITEMS[1],
+        ];
+        await p.call("toolResult", success(items));
+        const copyList = p.view.getByRole("button", { name: "Copy list" });
+        await copyList.click();
+        const area = p.view.locator("main > .copybox textarea");
+        await area.waitFor();
+        const expected = "1. [A \\[tricky\\] \\*title\\* \\| with \\`code\\`]" +
+          "(https://example.com/a_\\(b\\))\n2. [Preact: fast 3kB alternative to React](https://preactjs.com/)";
+        assert.equal(await area.inputValue(), expected);
+        const selection = await area.evaluate((area: HTMLTextAreaElement) => [
+          document.activeElement === area,
+          area.readOnly,
+          area.selectionStart,
+          area.selectionEnd,
+        ]);
+        assert.deepEqual(selection, [true, true, 0, expected.length], "focused and selected");
+        await p.page.keyboard.press("Escape");
+        await area.waitFor({ state: "detached" });
+        assert.equal(await copyList.evaluate((button) => document.activeElement === button), true);
+
+        await p.view.getByRole("button", { name: "Copy link 2" }).click();
+        const link = p.view.locator(".card").nth(1).locator(".copybox textarea");
+        await link.waitFor();
+        assert.equal(await link.inputValue(), ITEMS[1].url);
+        await p.view.getByRole("button", { name: "Done" }).click();
+        await link.waitFor({ state: "detached" });
+      });
+
+      await step("copy where the clipboard is allowed: one link, or the list", {
+        ...LIGHT,
+        permissions: { clipboardWrite: {} },
+      }, async (p) => {
         await p.call("toolResult", success(ITEMS));
-        await p.view.locator(".card").first().waitFor();
+        await p.view.getByRole("button", { name: "Copy link 3" }).click();
+        await p.waitForText(".notice", "Link 3 copied");
+        assert.equal(await p.clipboard(), ITEMS[2].url);
+        await p.view.getByRole("button", { name: "Copy list" }).click();
+        await p.waitForText(".notice", "List copied as Markdown");
+        assert.equal(
+          await p.clipboard(),
+          ITEMS.map((item, i) => `${i + 1}. [${escapeMarkdown(item.title)}](${item.url})`)
+            .join("\n"),
+        );
+        assert.equal(await p.view.locator(".copybox").count(), 0);
+      });
+
+      await step("full screen: offered only when the host lists it", LIGHT, async (p) => {
+        await show(p, ITEMS);
+        assert.equal(await p.view.getByRole("button", { name: /full screen/i }).count(), 0);
+        await p.call("contextChanged", { availableDisplayModes: ["inline", "pip"] });
+        await p.call("ping");
+        assert.equal(await p.view.getByRole("button", { name: /full screen/i }).count(), 0);
+      });
+
+      await step("full screen: requested from the host, the host's mode reflected", {
+        ...LIGHT,
+        context: { ...LIGHT.context, availableDisplayModes: ["inline", "fullscreen"] },
+      }, async (p) => {
+        await p.call("toolResult", success(ITEMS));
+        const button = p.view.getByRole("button", { name: /full screen/i });
+        await button.waitFor();
+        assert.equal(await button.textContent(), "Full screen");
+        assert.equal(await p.view.getAttribute("html", "data-mode"), "inline");
+        await button.click();
+        await p.waitForText(".tools button:last-child", "Exit full screen");
+        assert.deepEqual(await p.call("displayModes"), ["fullscreen"]);
+        assert.equal(await p.view.getAttribute("html", "data-mode"), "fullscreen");
+        await button.click();
+        await p.waitForText(".tools button:last-child", "Full screen");
+        assert.deepEqual(await p.call("displayModes"), ["fullscreen", "inline"]);
+        assert.equal(await p.view.getAttribute("html", "data-mode"), "inline");
+        await p.call("contextChanged", { displayMode: "fullscreen" });
+        await p.waitForText(".tools button:last-child", "Exit full screen");
+      });
+
+      await step("marks: hidden when the host takes no model context", LIGHT, async (p) => {
+        await show(p, ITEMS);
+        assert.equal(await p.view.locator(".mark").count(), 0);
+      });
+
+      await step("marks: the marked results go to the model context", {
+        ...LIGHT,
+        capabilities: { openLinks: {}, updateModelContext: { text: {} } },
+      }, async (p) => {
+        await p.call("toolResult", success(ITEMS));
+        const mark = (n: number) =>
+          p.view.getByRole("button", { name: `Mark ${n} for the assistant` });
+        const said = (text: string) => ({ content: [{ type: "text", text }] });
+        await mark(3).click();
+        await mark(1).click();
+        await hostSees(p, (host) => host.modelContexts().length === 2);
+        assert.deepEqual(
+          (await p.call("modelContexts"))[1],
+          said(
+            'The user marked 2 of the 3 results of render_results ("Search results"):\n' +
+              `[1] ${ITEMS[0].title} — ${ITEMS[0].url}\n[3] ${ITEMS[2].title} — ${ITEMS[2].url}`,
+          ),
+        );
+        assert.equal(await mark(1).getAttribute("aria-pressed"), "true");
+        assert.equal(await mark(2).getAttribute("aria-pressed"), "false");
+        assert.equal(await p.view.locator(".count").textContent(), "3 results · 2 marked");
+        await mark(1).click();
+        await mark(3).click();
+        await hostSees(p, (host) => host.modelContexts().length === 4);
+        assert.deepEqual(
+          (await p.call("modelContexts"))[3],
+          said('The user has marked none of the 3 results of render_results ("Search results").'),
+        );
+        await mark(2).click();
+        await p.call("toolResult", success(ITEMS, "Second call"));
+        await p.waitForText("h1", "Second call");
+        assert.equal(await mark(2).getAttribute("aria-pressed"), "false", "a new list, no marks");
+      });
+
+      await step("marks: structured content too when the host takes it", {
+        ...LIGHT,
+        capabilities: { updateModelContext: { text: {}, structuredContent: {} } },
+      }, async (p) => {
+        await p.call("toolResult", success(ITEMS));
+        await p.view.getByRole("button", { name: "Mark 2 for the assistant" }).click();
+        await hostSees(p, (host) => host.modelContexts().length === 1);
+        const [update] = await p.call("modelContexts");
+        assert.deepEqual(update.structuredContent, {
+          marked: [{ number: 2, title: ITEMS[1].title, url: ITEMS[1].url }],
+        });
+      });
+
+      await step("blends in: transparent root, the content's height, no band", LIGHT, async (p) => {
+        const band = () =>
+          p.view.evaluate(() =>
+            innerHeight -
+            [...document.querySelectorAll(".card")].at(-1)!.getBoundingClientRect().bottom
+          );
+        const settled = async () => {
+          const height = await p.view.evaluate(() =>
+            Math.ceil(document.documentElement.getBoundingClientRect().height)
+          );
+          await hostSees(p, (host) => host.frameHeight() > 0);
+          await p.page.waitForFunction(
+            (height) => {
+              const host = (globalThis as unknown as { host: TestHost }).host;
+              return host.sizes().at(-1)?.height === height && host.frameHeight() === height;
+            },
+            height,
+            { timeout: 5_000 },
+          );
+          return height;
+        };
+        await show(p, ITEMS);
+        const three = await settled();
+        assert.ok(three > 150, `${three}px tall with three cards`);
+        assert.ok(await band() <= 4, "no band under the last card");
+        const backgrounds = await p.view.evaluate(() =>
+          [document.documentElement, document.body].map((e) => getComputedStyle(e).backgroundColor)
+        );
+        assert.deepEqual(backgrounds, ["rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]);
+
+        await show(p, [ITEMS[1]]);
+        assert.ok(await settled() < three, "the frame shrinks with the content");
+        assert.ok(await band() <= 4, "no band under the last card");
+      });
+
+      const fixed: OpenOptions = {
+        ...LIGHT,
+        context: { ...LIGHT.context, containerDimensions: { height: 300 } },
+      };
+      await step(
+        "fixed height: scrolls within it and reports no more than it",
+        fixed,
+        async (p) => {
+          await show(p, longResults(12));
+          await hostSees(p, (host) => host.sizes().at(-1)?.height === 300);
+          const end = await p.view.evaluate(() => {
+            const page = document.scrollingElement!;
+            page.scrollTop = page.scrollHeight;
+            const last = [...document.querySelectorAll(".card")].at(-1)!;
+            return [
+              page.scrollHeight > innerHeight,
+              innerHeight - last.getBoundingClientRect().bottom,
+            ];
+          });
+          assert.equal(end[0], true, "the list scrolls inside the fixed height");
+          assert.ok(Number(end[1]) >= 0 && Number(end[1]) <= 4, `${end[1]}px under the last card`);
+
+          await show(p, [ITEMS[1]]);
+          const content = await p.view.evaluate(() =>
+            Math.ceil(document.documentElement.getBoundingClientRect().height)
+          );
+          assert.ok(content < 150, `${content}px of content`);
+          await hostSees(p, (host) => host.frameHeight() < 150);
+          assert.equal((await p.call("sizes")).at(-1)?.height, content, "no band left to fill");
+        },
+      );
+
+      await step(
+        "a frame left tall by an earlier size never inflates the report",
+        LIGHT,
+        async (p) => {
+          await show(p, longResults(20));
+          await hostSees(p, (host) => host.frameHeight() > 1_000);
+          await p.call("contextChanged", { containerDimensions: { height: 300 } });
+          await hostSees(p, (host) => host.sizes().at(-1)?.height === 300);
+          await p.call("contextChanged", { containerDimensions: { maxHeight: 240 } });
+          await hostSees(p, (host) => host.sizes().at(-1)?.height === 240);
+        },
+      );
+
+      await step("theme: a host-context-changed to dark recolors the view", LIGHT, async (p) => {
+        await show(p, ITEMS);
         const colors = () =>
           p.view.evaluate(() => [
-            getComputedStyle(document.documentElement).backgroundColor,
             getComputedStyle(document.querySelector("h1")!).color,
-            getComputedStyle(document.querySelector(".card")!).borderTopColor,
+            getComputedStyle(document.querySelector(".snippet")!).color,
+            getComputedStyle(document.querySelector(".card + .card")!, "::before").borderTopColor,
+            getComputedStyle(document.documentElement).colorScheme,
           ]);
-        const [background, text] = await colors();
-        assert.ok(luminance(background) > 0.9, `light background ${background}`);
-        assert.ok(luminance(text) < 0.2, `dark text ${text}`);
+        const [text, snippet] = await colors();
+        assert.ok(luminance(text) < 0.2 && luminance(snippet) < 0.2, `dark text ${text}`);
 
         await p.call("contextChanged", { theme: "dark" });
         await p.view.waitForFunction(() => document.documentElement.dataset.theme === "dark");
-        const [darkBackground, darkText, darkBorder] = await colors();
-        assert.ok(luminance(darkBackground) < 0.2, `dark background ${darkBackground}`);
-        assert.ok(luminance(darkText) > 0.8, `light text ${darkText}`);
-        assert.notEqual(darkBorder, darkBackground, "cards keep a visible border");
+        const [darkText, darkSnippet, divider, scheme] = await colors();
+        assert.ok(luminance(darkText) > 0.8 && luminance(darkSnippet) > 0.8, `light ${darkText}`);
+        assert.notEqual(divider, "rgba(0, 0, 0, 0)", "cards keep a visible divider");
+        assert.equal(scheme, "dark");
       });
 
       const styled: OpenOptions = {
@@ -385,8 +985,8 @@ Deno.test({
                 root.fontFamily,
               ];
             });
-          const expected = ["rgb(1, 2, 3)", "rgb(250, 240, 230)", '"Host Sans", serif'];
-          assert.deepEqual(await style(), expected);
+          const expected = ["rgba(0, 0, 0, 0)", "rgb(250, 240, 230)", '"Host Sans", serif'];
+          assert.deepEqual(await style(), expected, "the host paints the background");
           const loaded = await p.view.evaluate(async () =>
             (await document.fonts.load('16px "Host Sans"')).map((font) => font.family)
           );
@@ -396,40 +996,16 @@ Deno.test({
           assert.deepEqual(await style(), expected, "merged, not replaced");
           await p.call("contextChanged", { styles: { variables: {} as McpUiStyles } });
           await p.view.waitForFunction(() =>
-            getComputedStyle(document.documentElement).backgroundColor !== "rgb(1, 2, 3)"
+            getComputedStyle(document.querySelector("h1")!).color !== "rgb(250, 240, 230)"
           );
         },
       );
-
-      const bounded = {
-        ...LIGHT,
-        context: { ...LIGHT.context, containerDimensions: { maxHeight: 240 } },
-      };
-      await step("container dimensions bound the reported size", bounded, async (p) => {
-        await p.call("toolResult", success(ITEMS.concat(ITEMS, ITEMS)));
-        await p.view.locator(".card").nth(8).waitFor();
-        assert.equal(
-          await p.view.evaluate(() => getComputedStyle(document.documentElement).maxHeight),
-          "240px",
-        );
-        await p.page.waitForFunction(() =>
-          (globalThis as unknown as { host: TestHost }).host.sizes().at(
-            -1,
-          )
-            ?.height === 240
-        );
-        await p.call("contextChanged", { containerDimensions: { height: 300 } });
-        await p.view.waitForFunction(() => document.documentElement.style.height === "100vh");
-        assert.equal(
-          await p.view.evaluate(() => getComputedStyle(document.documentElement).maxHeight),
-          "none",
-        );
-      });
 
       const arabic = { ...LIGHT, context: { ...LIGHT.context, locale: "ar-EG" } };
       await step("locale formats the count", arabic, async (p) => {
         await p.call("toolResult", success(ITEMS));
         await p.waitForText(".count", "٣ results");
+        assert.deepEqual(await p.view.locator(".num").allTextContents(), ["1", "2", "3"]);
       });
 
       await step("markup in titles and snippets is text and never runs", LIGHT, async (p) => {
@@ -450,6 +1026,7 @@ Deno.test({
         assert.equal(await p.view.locator("img, b, i").count(), 0);
         assert.equal(await p.view.locator("script").count(), 1, "only the view's own script");
         assert.equal(await p.view.locator("a").count(), 2, "javascript: is not a link");
+        assert.equal(await p.view.locator(".copy").count(), 2, "nor something to copy");
         assert.equal(
           await p.view.locator(".card").nth(2).locator(".url").textContent(),
           markup[2].url,
@@ -465,10 +1042,10 @@ Deno.test({
       await step("duplicates render as separate cards with their own state", LIGHT, async (p) => {
         await p.call("toolResult", success([ITEMS[0], ITEMS[0], ITEMS[0]]));
         const cards = p.view.locator(".card");
-        await cards.nth(2).locator("button").waitFor();
+        await cards.nth(2).locator("button.more").waitFor();
         assert.equal(await cards.count(), 3);
-        await cards.nth(1).locator("button").click();
-        const expanded = await cards.locator("button").evaluateAll((buttons) =>
+        await cards.nth(1).locator("button.more").click();
+        const expanded = await cards.locator("button.more").evaluateAll((buttons) =>
           buttons.map((button) => button.getAttribute("aria-expanded"))
         );
         assert.deepEqual(expanded, ["false", "true", "false"]);
@@ -496,7 +1073,7 @@ Deno.test({
           items.map((i) => i.title),
         );
         assert.deepEqual(await p.view.locator(".url").allTextContents(), items.map((i) => i.url));
-        assert.deepEqual(await p.view.locator(".host").allTextContents(), [
+        assert.deepEqual(await p.view.locator(".site").allTextContents(), [
           "xn--r8jz45g.jp",
           "example.com",
           "example.com",
@@ -508,40 +1085,21 @@ Deno.test({
         );
       });
 
-      await step("50 cards, painted soon after the tool result", LIGHT, async (p) => {
-        const items = Array.from({ length: 50 }, (_, i) => ({
-          title: `Result ${i + 1}: a title of a typical length for a search result`,
-          url: `https://www.example${i % 7}.com/articles/${i + 1}?ref=search`,
-          text: i % 2 ? ITEMS[0].text : `Snippet ${i + 1}`,
-        }));
+      await step("50 cards from one tool result", LIGHT, async (p) => {
+        const items = longResults(50);
         await p.call("toolInput", { results: items });
-        await p.waitForText("[role=status]", "Preparing results…");
-        await p.view.evaluate(() => {
-          (globalThis as { painted?: Promise<number> }).painted = new Promise((resolve) => {
-            const observer = new MutationObserver(() => {
-              if (document.querySelectorAll("li").length < 50) return;
-              observer.disconnect();
-              requestAnimationFrame(() =>
-                setTimeout(() => resolve(performance.timeOrigin + performance.now()))
-              );
-            });
-            observer.observe(document.body, { childList: true, subtree: true });
-          });
-        });
-        const sent = await p.call("toolResult", success(items));
-        const painted = await p.view.evaluate(() =>
-          (globalThis as { painted?: Promise<number> }).painted!
-        );
-        const elapsed = painted - sent;
-        console.log(`50 cards painted ${elapsed.toFixed(1)} ms after tool-result was sent`);
+        await p.call("toolResult", success(items));
+        await p.view.locator(".card").nth(49).locator("button.more").waitFor();
         assert.deepEqual(
           await p.view.locator(".title").allTextContents(),
           items.map((item) => item.title),
         );
-        assert.equal(await p.view.locator(".more").count(), 25, "every long snippet can expand");
-        assert.ok(elapsed < PAINT_LIMIT_MS, `${elapsed} ms; the target is 50 ms`);
+        assert.deepEqual(
+          await p.view.locator(".num").allTextContents(),
+          items.map((_, i) => String(i + 1)),
+        );
+        assert.equal(await p.view.locator("button.more").count(), 50, "every snippet can expand");
       });
-
       await step("malformed and foreign messages never break the view", LIGHT, async (p) => {
         for (
           const message of [
@@ -555,9 +1113,9 @@ Deno.test({
           ]
         ) await p.call("post", message);
         await p.call("post", { jsonrpc: "2.0", id: "x-1", method: "x/unknown", params: {} });
-        await p.page.waitForFunction(() =>
-          (globalThis as unknown as { host: TestHost }).host.received()
-            .some((message) => (message as { id?: unknown }).id === "x-1")
+        await hostSees(
+          p,
+          (host) => host.received().some((message) => (message as { id?: unknown }).id === "x-1"),
         );
         const answer = (await p.call("received")).find((m) => (m as { id?: string }).id === "x-1");
         assert.deepEqual(answer, {
@@ -583,8 +1141,7 @@ Deno.test({
           params: null,
         });
         await p.waitForText("[role=status]", "The results could not be shown.");
-        await p.call("toolResult", success(ITEMS));
-        await p.view.locator(".card").nth(2).waitFor();
+        await show(p, ITEMS);
         assert.deepEqual(
           await p.view.locator(".title").allTextContents(),
           ITEMS.map((i) => i.title),

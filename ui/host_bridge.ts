@@ -9,12 +9,16 @@
 import type {
   LATEST_PROTOCOL_VERSION,
   McpUiAppCapabilities,
+  McpUiDisplayMode,
+  McpUiHostCapabilities,
   McpUiHostContext,
   McpUiHostContextChangedNotification,
   McpUiInitializedNotification,
   McpUiInitializeRequest,
   McpUiInitializeResult,
   McpUiOpenLinkRequest,
+  McpUiRequestDisplayModeRequest,
+  McpUiRequestDisplayModeResult,
   McpUiResourceTeardownRequest,
   McpUiResourceTeardownResult,
   McpUiSizeChangedNotification,
@@ -22,6 +26,7 @@ import type {
   McpUiToolInputNotification,
   McpUiToolInputPartialNotification,
   McpUiToolResultNotification,
+  McpUiUpdateModelContextRequest,
 } from "@modelcontextprotocol/ext-apps";
 
 const PROTOCOL_VERSION: typeof LATEST_PROTOCOL_VERSION = "2026-01-26";
@@ -42,9 +47,22 @@ type ViewMessage =
   | McpUiInitializeRequest
   | McpUiInitializedNotification
   | McpUiOpenLinkRequest
+  | McpUiRequestDisplayModeRequest
+  | McpUiUpdateModelContextRequest
   | McpUiSizeChangedNotification;
 
 type Json = Record<string, unknown>;
+
+/** This view's answer to a request from the host. */
+type HostReply = { id: string | number } & ({ result: object } | { error: object });
+
+/** The handler of each notification about the tool call. */
+const NOTIFICATIONS: Record<string, Exclude<keyof HostHandlers, "hostContext" | "teardown">> = {
+  "ui/notifications/tool-input": "toolInput",
+  "ui/notifications/tool-input-partial": "toolInputPartial",
+  "ui/notifications/tool-result": "toolResult",
+  "ui/notifications/tool-cancelled": "toolCancelled",
+} satisfies Partial<Record<HostNotification["method"], keyof HostHandlers>>;
 
 /** What the view does with each message from the host. */
 export interface HostHandlers {
@@ -73,7 +91,7 @@ export class HostBridge {
   #nextId = 1;
   #pending = new Map<number, (reply: Json) => void>();
   #context: McpUiHostContext = {};
-  #canOpenLinks = false;
+  #capabilities: McpUiHostCapabilities = {};
   #size = "";
 
   /** Listens to messages from `host` (the parent window unless given). */
@@ -92,17 +110,36 @@ export class HostBridge {
       method: "ui/initialize",
       params: { protocolVersion: PROTOCOL_VERSION, appInfo, appCapabilities },
     }) as Partial<McpUiInitializeResult>;
-    this.#canOpenLinks = isObject(result.hostCapabilities?.openLinks);
+    if (isObject(result.hostCapabilities)) this.#capabilities = result.hostCapabilities;
     this.#mergeContext(result.hostContext);
     this.#send({ method: "ui/notifications/initialized" });
   }
 
   /** Asks the host to open `url` and returns true, or returns false if the host cannot. */
   openLink(url: string): boolean {
-    if (this.#canOpenLinks) {
-      this.#request({ method: "ui/open-link", params: { url } }).catch(() => {});
-    }
-    return this.#canOpenLinks;
+    const can = isObject(this.#capabilities.openLinks);
+    if (can) this.#request({ method: "ui/open-link", params: { url } });
+    return can;
+  }
+
+  /** The content the host accepts in `ui/update-model-context`, or undefined if it accepts none. */
+  get modelContext(): McpUiHostCapabilities["updateModelContext"] {
+    const modalities = this.#capabilities.updateModelContext;
+    return isObject(modalities) ? modalities : undefined;
+  }
+
+  /** Replaces what the view told the model before (only when the host accepts it). */
+  updateModelContext(params: McpUiUpdateModelContextRequest["params"]): void {
+    if (this.modelContext) this.#request({ method: "ui/update-model-context", params });
+  }
+
+  /** Asks the host for display `mode`, then applies the mode the host says it set. */
+  async requestDisplayMode(mode: McpUiDisplayMode): Promise<void> {
+    const result: Partial<McpUiRequestDisplayModeResult> = await this.#request({
+      method: "ui/request-display-mode",
+      params: { mode },
+    });
+    if (typeof result.mode === "string") this.#mergeContext({ displayMode: result.mode });
   }
 
   /** Tells the host the view's size, unless it is the size last told. */
@@ -113,21 +150,15 @@ export class HostBridge {
     this.#send({ method: "ui/notifications/size-changed", params: { width, height } });
   }
 
-  #send(message: ViewMessage & { id?: number }): void {
+  #send(message: (ViewMessage & { id?: number }) | HostReply): void {
     this.#host.postMessage({ jsonrpc: "2.0", ...message }, "*");
   }
 
-  #reply(id: string | number, answer: { result: object } | { error: object }): void {
-    this.#host.postMessage({ jsonrpc: "2.0", id, ...answer }, "*");
-  }
-
-  #request(message: ViewMessage): Promise<unknown> {
+  /** Sends a request; resolves with its result, or with `{}` when the host answers an error. */
+  #request(message: ViewMessage): Promise<Json> {
     const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, (reply) => {
-        if (isObject(reply.error)) reject(new Error(String(reply.error.message)));
-        else resolve(isObject(reply.result) ? reply.result : {});
-      });
+    return new Promise((resolve) => {
+      this.#pending.set(id, (reply) => resolve(isObject(reply.result) ? reply.result : {}));
       this.#send({ id, ...message });
     });
   }
@@ -164,30 +195,21 @@ export class HostBridge {
   }
 
   #onNotification(method: HostNotification["method"], params: Json): void {
-    const handlers = this.#handlers;
-    switch (method) {
-      case "ui/notifications/tool-input":
-        return handlers.toolInput(params);
-      case "ui/notifications/tool-input-partial":
-        return handlers.toolInputPartial(params);
-      case "ui/notifications/tool-result":
-        return handlers.toolResult(params as McpUiToolResultNotification["params"]);
-      case "ui/notifications/tool-cancelled":
-        return handlers.toolCancelled(params);
-      case "ui/notifications/host-context-changed":
-        return this.#mergeContext(params);
-    }
+    if (method === "ui/notifications/host-context-changed") return this.#mergeContext(params);
+    const handler = NOTIFICATIONS[method];
+    // The params of each are checked where they are read (`state.ts`).
+    if (handler) this.#handlers[handler](params as never);
   }
 
   #onRequest(id: string | number, method: HostRequest["method"]): void {
     switch (method) {
       case "ui/resource-teardown":
         this.#handlers.teardown();
-        return this.#reply(id, { result: {} satisfies McpUiResourceTeardownResult });
+        return this.#send({ id, result: {} satisfies McpUiResourceTeardownResult });
       case "ping":
-        return this.#reply(id, { result: {} });
+        return this.#send({ id, result: {} });
       default:
-        return this.#reply(id, { error: { code: -32601, message: "Method not found" } });
+        return this.#send({ id, error: { code: -32601, message: "Method not found" } });
     }
   }
 }

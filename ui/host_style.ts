@@ -1,5 +1,6 @@
 /**
- * Makes the document follow the host: theme, style variables, fonts and container dimensions.
+ * Makes the document follow the host: theme, style variables, fonts, display mode and container
+ * dimensions.
  *
  * @module
  */
@@ -7,16 +8,25 @@ import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 
 let hostVariables: string[] = [];
 
-/** Applies the host's theme, CSS variables, fonts and container dimensions to the document. */
+function dimensions(context: McpUiHostContext): Record<string, unknown> {
+  const size = context.containerDimensions;
+  return typeof size === "object" && size !== null ? size : {};
+}
+
+function pixels(value: unknown): number | undefined {
+  return typeof value === "number" && value > 0 ? value : undefined;
+}
+
+/** Applies the host's theme, CSS variables, fonts, display mode and maximum width. */
 export function applyHostContext(context: McpUiHostContext): void {
   const root = document.documentElement;
-  const { theme, styles, containerDimensions } = context;
-  const size = typeof containerDimensions === "object" && containerDimensions || {};
+  const { theme, styles, displayMode } = context;
 
   if (theme === "light" || theme === "dark") {
     root.dataset.theme = theme;
     root.style.colorScheme = theme;
   }
+  root.dataset.mode = typeof displayMode === "string" ? displayMode : "inline";
 
   for (const name of hostVariables) root.style.removeProperty(name);
   hostVariables = Object.entries(styles?.variables ?? {})
@@ -32,9 +42,17 @@ export function applyHostContext(context: McpUiHostContext): void {
     if (sheet.textContent !== fonts) sheet.textContent = fonts;
   }
 
-  const max = (value: unknown) => typeof value === "number" && value > 0 ? `${value}px` : "";
-  root.style.height = "height" in size ? "100vh" : "";
-  root.style.maxHeight = "maxHeight" in size ? max(size.maxHeight) : "";
-  root.style.width = "width" in size ? "100vw" : "";
-  root.style.maxWidth = "maxWidth" in size ? max(size.maxWidth) : "";
+  const maxWidth = pixels(dimensions(context).maxWidth);
+  root.style.maxWidth = maxWidth ? `${maxWidth}px` : "";
+}
+
+/**
+ * The height to report for content `height` pixels tall. The content's own height, measured
+ * without regard to the frame's current height, so the frame can always shrink to it; but never
+ * more than the container's fixed or maximum height, where the view scrolls instead.
+ */
+export function reportedHeight(context: McpUiHostContext, height: number): number {
+  const size = dimensions(context);
+  const limit = pixels("height" in size ? size.height : size.maxHeight);
+  return Math.min(Math.ceil(height), limit ?? Infinity);
 }

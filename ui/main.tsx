@@ -3,42 +3,85 @@
  *
  * @module
  */
+import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import { render } from "preact";
+import { makeFormats } from "./formats.ts";
 import { HostBridge } from "./host_bridge.ts";
-import { applyHostContext } from "./host_style.ts";
-import { fromToolResult, type ViewState } from "./state.ts";
-import { numberFormat, View } from "./view.tsx";
+import { applyHostContext, reportedHeight } from "./host_style.ts";
+import { moveBetweenCards } from "./keyboard.ts";
+import { markedContext } from "./model_context.ts";
+import { fromToolInput, fromToolResult, type ViewState } from "./state.ts";
+import { View } from "./view.tsx";
 
 const root = document.getElementById("root")!;
 let state: ViewState = { phase: "waiting" };
-let locale: unknown;
-// Made up front, not when results arrive: the first number format loads locale data (~50 ms).
-let numbers = numberFormat(locale);
+let context: McpUiHostContext = {};
+// Made up front, not when results arrive: the first format loads locale data (~50 ms).
+let formats = makeFormats(undefined, undefined);
 
 function draw(next: ViewState): void {
   state = next;
-  render(<View state={state} numbers={numbers} openLink={(url) => bridge.openLink(url)} />, root);
+  const modes = context.availableDisplayModes;
+  const isFullscreen = context.displayMode === "fullscreen";
+  render(
+    <View
+      state={state}
+      formats={formats}
+      host={{
+        fullscreen: Array.isArray(modes) && modes.includes("fullscreen"),
+        isFullscreen,
+        canMark: bridge.modelContext !== undefined,
+      }}
+      openLink={(url) => bridge.openLink(url)}
+      toggleFullscreen={() => bridge.requestDisplayMode(isFullscreen ? "inline" : "fullscreen")}
+      marked={(items) => {
+        if (state.phase !== "ready" || !bridge.modelContext) return;
+        bridge.updateModelContext(
+          markedContext(state.title, state.results.length, items, bridge.modelContext),
+        );
+      }}
+    />,
+    root,
+  );
 }
 
-const resize = new ResizeObserver(() => {
+let connected = false;
+
+function reportSize(): void {
+  if (!connected) return;
   const height = document.documentElement.getBoundingClientRect().height;
-  bridge.sizeChanged(Math.ceil(innerWidth), Math.ceil(height));
-});
+  bridge.sizeChanged(Math.ceil(innerWidth), reportedHeight(context, height));
+}
+
+const resize = new ResizeObserver(reportSize);
+
+// Arguments only preview the list until the result settles it.
+function preview(params: Parameters<typeof fromToolInput>[0]): void {
+  if (state.phase === "waiting" || state.phase === "preparing") draw(fromToolInput(params));
+}
 
 const bridge = new HostBridge({
-  toolInput: () => draw({ phase: "preparing" }),
-  toolInputPartial: () => state.phase === "waiting" && draw({ phase: "preparing" }),
+  toolInput: preview,
+  toolInputPartial: preview,
   toolResult: (result) => draw(fromToolResult(result)),
   toolCancelled: () => draw({ phase: "cancelled" }),
-  hostContext: (context) => {
+  hostContext: (next) => {
+    if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
+      formats = makeFormats(next.locale, next.timeZone);
+    }
+    context = next;
     applyHostContext(context);
-    if (context.locale !== locale) numbers = numberFormat(locale = context.locale);
     draw(state);
+    reportSize();
   },
   teardown: () => resize.disconnect(),
 });
 
+addEventListener("keydown", moveBetweenCards);
 draw(state);
 bridge.connect({ name: "render-results-view", version: "1.0.0" }, {
   availableDisplayModes: ["inline", "fullscreen"],
-}).then(() => resize.observe(document.documentElement), () => {});
+}).then(() => {
+  connected = true;
+  resize.observe(document.documentElement);
+}, () => {});

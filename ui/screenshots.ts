@@ -1,15 +1,18 @@
 /**
- * Writes screenshots of the built view, light and dark, to `docs/view-light.png` and
- * `docs/view-dark.png`: five results under the test host of `tests/support/browser_host.ts`, one snippet
- * expanded, keyboard focus on a link. Not part of the tests.
+ * Writes screenshots of the built view to `docs/`: light and dark, 3 and 50 results, 392 and
+ * 720 px wide, each on a host page of its theme's colour, under the test host of
+ * `tests/support/browser_host.ts`. In the 3-result shots (at twice the pixel density) one snippet
+ * is expanded, one result is marked and the keyboard focus is on a card; the 50-result shots show
+ * the whole list. Not part of the tests.
  *
- * Usage: `deno task build && deno run --allow-all ui/screenshots.ts`
+ * Usage: `deno task build && deno run --allow-all ui/screenshots.ts`. Where `pngquant` is
+ * installed, it shrinks each file to a third or so; without it the files are larger, not worse.
  *
  * @module
  */
 import { BrowserHost } from "../tests/support/browser_host.ts";
 
-const RESULTS = [
+const FEW = [
   {
     title: "Security and permissions",
     url: "https://docs.deno.com/runtime/fundamentals/security/",
@@ -17,6 +20,7 @@ const RESULTS = [
       "Deno has no access to sensitive APIs, such as file system access, network " +
       "connectivity, or environment access. You must explicitly grant access to these " +
       "resources with command line flags or with a runtime permission prompt.",
+    metadata: { siteName: "Deno Docs", publishedAt: "2026-01-26T09:00:00Z" },
   },
   {
     title: "MCP Apps: interactive user interfaces for MCP",
@@ -25,47 +29,126 @@ const RESULTS = [
       "view in a sandboxed iframe and talks to it over postMessage with JSON-RPC: the view " +
       "receives the tool input and result, follows the host's theme and asks the host to " +
       "open links.",
+    metadata: { published: "2026-01-26", author: "MCP Apps working group" },
   },
-  { title: "Preact: fast 3kB alternative to React", url: "https://preactjs.com/" },
   {
     title: "Content Security Policy (CSP)",
     url: "https://developer.mozilla.org/en-US/docs/Web/HTTP/Guides/CSP",
     text: "A feature that helps to prevent or minimize the risk of certain types of security " +
       "threats.",
-  },
-  {
-    title: "Deno 2 is here",
-    url: "https://www.deno.com/blog/v2.0",
-    text: "Fully backwards compatible with Node and npm.",
+    metadata: { site_name: "MDN Web Docs", date: "2025-11-03" },
   },
 ];
 
-const host = await BrowserHost.start(2);
+const SITES = [
+  ["docs.deno.com", "Deno Docs"],
+  ["developer.mozilla.org", "MDN Web Docs"],
+  ["modelcontextprotocol.io", "Model Context Protocol"],
+  ["preactjs.com", "Preact"],
+  ["web.dev", "web.dev"],
+  ["www.w3.org", "W3C"],
+  ["github.com", "GitHub"],
+];
+
+const TOPICS = [
+  "Streamable HTTP transport: one endpoint for every request",
+  "Stateless servers behind a load balancer",
+  "Caching views by content hash so hosts never show a stale copy",
+  "Content Security Policy for sandboxed iframes",
+  "Designing dense, readable lists of search results",
+  "Keyboard navigation patterns for lists of links",
+  "Theming embedded apps with the host's CSS variables",
+];
+
+const PROSE = "A server answers each POST on one endpoint and needs no session id, so any " +
+  "number of instances can serve one client. The view follows the host's theme, fonts and " +
+  "container size, and asks the host to open links. Every source string is rendered as text, " +
+  "and only http(s) URLs become links; nothing is fetched, so the default policy holds.";
+
+/** 50 results with snippets of 400 characters or more, on seven sites. */
+function many() {
+  return Array.from({ length: 50 }, (_, i) => {
+    const [host, siteName] = SITES[i % SITES.length];
+    return {
+      title: `${TOPICS[i % TOPICS.length]}${i >= TOPICS.length ? ` (part ${i + 1})` : ""}`,
+      url: `https://${host}/articles/${i + 1}`,
+      text: `${PROSE.slice(i % 40)} ${PROSE.slice(0, 130 + (i % 40))}`,
+      metadata: { siteName, publishedAt: `2026-0${1 + (i % 9)}-1${i % 10}T10:00:00Z` },
+    };
+  });
+}
+
+const BACKGROUND = { light: "#ffffff", dark: "#212121" };
+
+/** Shrinks the PNG at `path` with `pngquant` where it is installed; keeps it as it is otherwise. */
+async function shrink(path: string): Promise<void> {
+  try {
+    await new Deno.Command("pngquant", {
+      args: ["--quality=70-95", "--speed=1", "--skip-if-larger", "--force", "--ext=.png", path],
+      stderr: "null",
+    }).output();
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+}
+
+const sharp = await BrowserHost.start(2);
+const plain = await BrowserHost.start(1);
 try {
   for (const theme of ["light", "dark"] as const) {
-    const view = await host.open({
-      capabilities: { openLinks: {} },
-      context: { theme, locale: "en-US" },
-      width: 560,
-    });
-    await view.call("toolInput", { results: RESULTS, title: "Building MCP Apps" });
-    await view.call("toolResult", {
-      content: [{ type: "text", text: "Building MCP Apps" }],
-      structuredContent: {
-        title: "Building MCP Apps",
-        total: RESULTS.length,
-        results: RESULTS.map((result) => ({ id: result.url, ...result })),
-      },
-    });
-    await view.view.locator(".more").first().click();
-    await view.view.locator(".more").nth(1).waitFor();
-    await view.page.keyboard.press("Tab");
-    await view.page.waitForTimeout(300);
-    await view.page.locator("iframe").screenshot({
-      path: new URL(`../docs/view-${theme}.png`, import.meta.url).pathname,
-    });
-    if (view.errors.length) throw new Error(view.errors.join("\n"));
+    for (const width of [392, 720]) {
+      for (const results of [FEW, many()]) {
+        const host = results === FEW ? sharp : plain;
+        const view = await host.open({
+          capabilities: { openLinks: {}, updateModelContext: { text: {} } },
+          context: {
+            theme,
+            locale: "en-US",
+            timeZone: "UTC",
+            availableDisplayModes: ["inline", "fullscreen"],
+          },
+          width,
+        });
+        await view.page.evaluate(({ theme, background }) => {
+          document.documentElement.style.colorScheme = theme;
+          document.body.style.background = background;
+        }, { theme, background: BACKGROUND[theme] });
+        const title = results === FEW ? "Building MCP Apps" : "Sources on MCP servers";
+        await view.call("toolInput", { results, title });
+        await view.call("toolResult", {
+          content: [{ type: "text", text: title }],
+          structuredContent: {
+            title,
+            total: results.length,
+            results: results.map((result) => ({ id: result.url, ...result })),
+          },
+        });
+        const cards = view.view.locator(".card");
+        await cards.nth(results.length - 1).waitFor();
+        await cards.first().locator(".more").waitFor();
+        if (results === FEW) {
+          await cards.nth(0).locator(".more").click();
+          await cards.nth(1).locator(".mark").click();
+          await view.page.keyboard.press("j");
+        }
+        await view.page.waitForFunction(
+          () => document.querySelector("iframe")!.getBoundingClientRect().height > 100,
+        );
+        // A frame paints only what the window shows: make the window as tall as the frame.
+        const height = await view.page.evaluate(() =>
+          Math.ceil(document.querySelector("iframe")!.getBoundingClientRect().height)
+        );
+        await view.page.setViewportSize({ width: 1280, height: Math.max(height, 720) });
+        await view.page.waitForTimeout(300);
+        const name = `view-${theme}-${results.length}-${width}.png`;
+        const path = new URL(`../docs/${name}`, import.meta.url).pathname;
+        await view.page.locator("iframe").screenshot({ path });
+        await shrink(path);
+        if (view.errors.length) throw new Error(view.errors.join("\n"));
+        console.error(`docs/${name}`);
+      }
+    }
   }
 } finally {
-  await host.close();
+  await Promise.all([sharp.close(), plain.close()]);
 }

@@ -1,48 +1,90 @@
 /**
- * What the view shows, and how a tool result becomes that. Tool results come from another
- * process through the host, so every field is checked before it is used.
+ * What the view shows, and how tool arguments and tool results become that. Both come from
+ * another process through the host, so every field is checked before it is used.
  *
  * @module
  */
-import type { McpUiToolResultNotification } from "@modelcontextprotocol/ext-apps";
+import type {
+  McpUiToolInputPartialNotification,
+  McpUiToolResultNotification,
+} from "@modelcontextprotocol/ext-apps";
+import { readFacts, type SourceFacts } from "./metadata.ts";
 
 /** One result as the view draws it. */
 export interface ResultItem {
+  /** Its citation number: its 1-based position in the list, as the text list numbers it. */
+  number: number;
   /** The result's id (the URL when the caller gave none). */
   id: string;
   /** The title, shown as the link text. */
   title: string;
   /** The URL as given. */
   url: string;
-  /** An optional snippet. */
-  text?: string;
+  /** The snippet, or "". */
+  text: string;
+  /** What its metadata says about the source. */
+  facts: SourceFacts;
 }
 
 /** The state of the view, one phase at a time. */
 export type ViewState =
   | { phase: "waiting" }
-  | { phase: "preparing" }
+  | { phase: "preparing"; title: string; results: ResultItem[] }
   | { phase: "ready"; title: string; results: ResultItem[] }
   | { phase: "error"; detail: string }
   | { phase: "cancelled" };
+
+/** The heading shown when the list has none. */
+const DEFAULT_TITLE = "Results";
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-function readItem(value: unknown): ResultItem | undefined {
+function readItem(value: unknown, index: number): ResultItem | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const item = value as Record<string, unknown>;
   const url = text(item.url);
-  return { id: text(item.id) || url, title: text(item.title), url, text: text(item.text) };
+  return {
+    number: index + 1,
+    id: text(item.id) || url,
+    title: text(item.title),
+    url,
+    text: text(item.text),
+    facts: readFacts(item.metadata),
+  };
+}
+
+function readItems(values: unknown[]): ResultItem[] {
+  return values.map(readItem).filter((item) => item !== undefined);
+}
+
+/**
+ * Reads tool arguments, complete or still streaming, into the state that previews them. An entry
+ * whose title has not started yet is left out (its number stays taken); the others show as they
+ * are, and only an entry with a whole http(s) URL gets a link.
+ */
+export function fromToolInput(
+  params: McpUiToolInputPartialNotification["params"],
+): ViewState {
+  const args = params.arguments;
+  const results = Array.isArray(args?.results) ? readItems(args.results) : [];
+  return {
+    phase: "preparing",
+    title: text(args?.title).trim(),
+    results: results.filter((item) => item.title.trim() !== ""),
+  };
 }
 
 /** Reads a tool result into the state that shows it; a failed or malformed one is an error. */
 export function fromToolResult(result: McpUiToolResultNotification["params"]): ViewState {
   const data = result.structuredContent as Record<string, unknown> | undefined;
   if (result.isError !== true && Array.isArray(data?.results)) {
-    const results = data.results.map(readItem).filter((item) => item !== undefined);
-    return { phase: "ready", title: text(data.title).trim() || "Results", results };
+    return {
+      phase: "ready",
+      title: text(data.title).trim() || DEFAULT_TITLE,
+      results: readItems(data.results),
+    };
   }
   const content = Array.isArray(result.content) ? result.content : [];
   const detail = content.map((block) => block?.type === "text" ? text(block.text) : "")

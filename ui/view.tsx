@@ -1,21 +1,41 @@
 /**
- * The view's markup: a status line, the heading and one card per result. Every string from the
- * tool result is rendered as text.
+ * The view's markup: a status line, the heading with the list's tools, and one card per result.
+ * Every string from the tool arguments or result is rendered as text.
  *
  * @module
  */
-import { Component, createRef } from "preact";
+import { type ButtonHTMLAttributes, Component, createRef } from "preact";
+import { siteBadge } from "./badge.ts";
+import { copyText } from "./clipboard.ts";
+import type { Formats } from "./formats.ts";
+import { markdownList } from "./markdown.ts";
 import type { ResultItem, ViewState } from "./state.ts";
 import { displayHost, linkHref } from "./url.ts";
+
+/** What the host lets the view do. */
+export interface HostFeatures {
+  /** Whether the host offers full screen. */
+  fullscreen: boolean;
+  /** Whether the view is shown full screen now. */
+  isFullscreen: boolean;
+  /** Whether the host takes model context updates, so results can be marked. */
+  canMark: boolean;
+}
 
 /** Properties of {@link View}. */
 export interface ViewProps {
   /** What to show. */
   state: ViewState;
-  /** Formats numbers for the host's locale. */
-  numbers: Intl.NumberFormat;
+  /** Formats numbers and dates for the host's locale and time zone. */
+  formats: Formats;
+  /** What the host lets the view do. */
+  host: HostFeatures;
   /** Opens `url` through the host; returns false when the host cannot, so the link opens itself. */
   openLink(url: string): boolean;
+  /** Asks the host to enter or leave full screen. */
+  toggleFullscreen(): void;
+  /** Tells the model which results the user marked, in list order. */
+  marked(items: ResultItem[]): void;
 }
 
 const STATUS: Record<ViewState["phase"], string> = {
@@ -26,132 +46,268 @@ const STATUS: Record<ViewState["phase"], string> = {
   cancelled: "Cancelled: no results to show.",
 };
 
-/** A number format for `locale`, or for the browser's locale when `locale` is not valid. */
-export function numberFormat(locale: unknown): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(typeof locale === "string" ? locale : undefined);
-  } catch {
-    return new Intl.NumberFormat();
-  }
+const ICONS = {
+  more: "M6 9l6 6 6-6",
+  mark: "M6 3h12v18l-6-4-6 4z",
+  copy: "M9 9h11v11H9zM5 15H4V4h11v1",
+  expand: "M4 9V4h5m6 0h5v5m0 6v5h-5m-6 0H4v-5",
+  shrink: "M9 4v5H4m11-5v5h5m0 6h-5v5m-6 0v-5H4",
+};
+
+function Icon({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path d={ICONS[name]} />
+    </svg>
+  );
 }
 
-interface SnippetProps {
-  id: string;
-  text: string;
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { icon: keyof typeof ICONS };
+
+/** A button showing an icon; its label is its accessible name and its tooltip. */
+function IconButton({ icon, label, ...props }: ButtonProps & { label: string }) {
+  return (
+    <button type="button" aria-label={label} title={label} {...props}>
+      <Icon name={icon} />
+    </button>
+  );
 }
 
-const snippets = new WeakMap<Element, Snippet>();
+// Stable, so Preact calls it once, when the text area is created.
+const selectAll = (area: HTMLTextAreaElement | null) => {
+  area?.focus();
+  area?.select();
+};
 
-// Whether a snippet overflows its lines changes with its width: measure after each layout.
+/** A copy the frame could not write to the clipboard: the text shown selected, to copy by hand. */
+function CopyBox({ text, close }: { text: string; close(): void }) {
+  return (
+    <div class="copybox">
+      <label>
+        Copying is blocked here. The text is selected: press Ctrl+C or ⌘C.
+        <textarea
+          ref={selectAll}
+          readOnly
+          rows={Math.min(text.split("\n").length, 6)}
+          value={text}
+          onKeyDown={(event) => event.key === "Escape" && close()}
+        />
+      </label>
+      <button type="button" onClick={close}>Done</button>
+    </div>
+  );
+}
+
+const cards = new WeakMap<Element, Card>();
+
+// Whether a title or snippet overflows its lines changes with its card's size, so it is measured
+// when the card is resized (and first laid out): all cards at once, after layout, reading only.
 const resizes = new ResizeObserver((entries) => {
-  for (const { target } of entries) snippets.get(target)?.measure(target);
+  for (const { target } of entries) cards.get(target)?.measure();
 });
 
-/** A snippet clamped to a few lines, with a button to expand it when it overflows. */
-class Snippet extends Component<SnippetProps, { expanded: boolean; clamped: boolean }> {
-  override state = { expanded: false, clamped: false };
-  paragraph = createRef<HTMLParagraphElement>();
+/** One result: number, title, source line, snippet and the card's controls. */
+class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; over: boolean }> {
+  override state = { open: false, over: false };
+  root = createRef<HTMLLIElement>();
 
   override componentDidMount(): void {
-    const element = this.paragraph.current!;
-    snippets.set(element, this);
-    resizes.observe(element);
+    cards.set(this.root.current!, this);
+    resizes.observe(this.root.current!);
   }
 
   override componentWillUnmount(): void {
-    resizes.unobserve(this.paragraph.current!);
+    resizes.unobserve(this.root.current!);
   }
 
-  measure(element: Element): void {
-    const clamped = element.scrollHeight > element.clientHeight + 1;
-    if (!this.state.expanded && clamped !== this.state.clamped) this.setState({ clamped });
+  /** Notes whether the clamped title or snippet hides any text. */
+  measure(): void {
+    const over = [...this.root.current!.querySelectorAll(".clamp")]
+      .some((element) => element.scrollHeight > element.clientHeight + 1);
+    if (!this.state.open && over !== this.state.over) this.setState({ over });
   }
 
-  override render({ id, text }: SnippetProps) {
-    const { expanded, clamped } = this.state;
+  override render({ item, list }: { item: ResultItem; list: View }) {
+    const { open, over } = this.state;
+    const { formats, host: features, state, openLink } = list.props;
+    const { marks, copyBox } = list.state;
+    const settled = state.phase === "ready";
+    const marked = marks.has(item.number);
+    const href = linkHref(item.url);
+    const label = item.title || item.url;
+    const host = displayHost(item.url);
+    const site = item.facts.site || host;
+    const badge = siteBadge(host, item.facts.site ?? "", label);
+    const date = item.facts.published && formats.date(item.facts.published);
+    const clamp = open ? "" : " clamp";
     return (
-      <>
-        <p id={id} ref={this.paragraph} class={expanded ? "snippet" : "snippet clamp"} dir="auto">
-          {text}
+      <li ref={this.root} class={marked ? "card marked" : "card"} tabIndex={href ? undefined : -1}>
+        <span class="num">{item.number}</span>
+        <div class="top">
+          <h2 class={`title${clamp}`} dir="auto" title={over && !open ? label : undefined}>
+            {href
+              ? (
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={(event) => openLink(href) && event.preventDefault()}
+                >
+                  {label}
+                </a>
+              )
+              : label}
+          </h2>
+          <div class="actions">
+            {(over || open) && (
+              <IconButton
+                icon="more"
+                class="more"
+                label={open ? "Show less" : "Show more"}
+                aria-expanded={open}
+                onClick={() => this.setState({ open: !open })}
+              />
+            )}
+            {settled && features.canMark && (
+              <IconButton
+                icon="mark"
+                class="mark"
+                label={`Mark ${item.number} for the assistant`}
+                aria-pressed={marked}
+                onClick={() => list.toggleMark(item.number)}
+              />
+            )}
+            {settled && href && (
+              <IconButton
+                icon="copy"
+                class="copy"
+                label={`Copy link ${item.number}`}
+                onClick={() => list.copy(item.number, href, `Link ${item.number} copied`)}
+              />
+            )}
+          </div>
+        </div>
+        <p class="meta">
+          <span class="badge" style={`--hue:${badge.hue}`} aria-hidden="true">{badge.letter}</span>
+          {site && <span class="site">{site}</span>}
+          {date && <time class="date" dateTime={date.datetime}>{date.text}</time>}
+          {item.facts.author && <span class="author">{item.facts.author}</span>}
+          {item.url && <span class="url">{item.url}</span>}
         </p>
-        {(clamped || expanded) && (
-          <button
-            type="button"
-            class="more"
-            aria-controls={id}
-            aria-expanded={expanded}
-            onClick={() => this.setState({ expanded: !expanded })}
-          >
-            {expanded ? "Show less" : "Show more"}
-          </button>
+        {item.text && <p class={`snippet${clamp}`} dir="auto">{item.text}</p>}
+        {copyBox?.owner === item.number && (
+          <CopyBox
+            text={copyBox.text}
+            close={list.closeCopyBox}
+          />
         )}
-      </>
+      </li>
     );
   }
 }
 
-function Card(
-  { item, index, openLink }: { item: ResultItem; index: number; openLink(url: string): boolean },
-) {
-  const href = linkHref(item.url);
-  const label = item.title || item.url;
-  const host = displayHost(item.url);
-  return (
-    <li class="card">
-      <h2 class="title" dir="auto">
-        {href
-          ? (
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={(event) => openLink(href) && event.preventDefault()}
-            >
-              {label}
-            </a>
-          )
-          : label}
-      </h2>
-      <p class="meta">
-        {host && <span class="host">{host}</span>}
-        <span class="url">{item.url}</span>
-      </p>
-      {item.text && <Snippet key={item.text} id={`snippet-${index}`} text={item.text} />}
-    </li>
-  );
+interface ListState {
+  /** The state these marks and copies belong to; a new one clears them. */
+  source?: ViewState;
+  /** The numbers of the marked results. */
+  marks: Set<number>;
+  /** A copy the clipboard refused: whose it is and its text. */
+  copyBox?: { owner: number | "list"; text: string };
+  /** What the last copy did. */
+  notice: string;
 }
 
+let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+// The control whose copy the clipboard refused, to focus again once the copy box closes.
+let copyTrigger: HTMLElement | null = null;
+
 /** The whole view for one state. */
-export function View({ state, numbers, openLink }: ViewProps) {
-  return (
-    <>
-      <p role="status" class={`status ${state.phase}`}>{STATUS[state.phase]}</p>
-      {state.phase === "error" && state.detail && <pre class="detail">{state.detail}</pre>}
-      {state.phase === "ready" && (
-        <>
-          <h1 dir="auto">{state.title}</h1>
-          {state.results.length
-            ? (
-              <>
-                <p class="count">
-                  {numbers.format(state.results.length)}{" "}
-                  {state.results.length === 1 ? "result" : "results"}
-                </p>
-                <ol class="cards" role="list">
-                  {state.results.map((item, index) => (
-                    <Card
-                      key={`${index}:${item.id}`}
-                      item={item}
-                      index={index}
-                      openLink={openLink}
-                    />
-                  ))}
-                </ol>
-              </>
-            )
-            : <p class="empty">No results to display.</p>}
-        </>
-      )}
-    </>
-  );
+export class View extends Component<ViewProps, ListState> {
+  override state: ListState = { marks: new Set(), notice: "" };
+
+  // Cards are kept from the preview to the result (which then costs a third of drawing them
+  // anew), but marks and copies belong to one list.
+  static override getDerivedStateFromProps(
+    props: ViewProps,
+    list: ListState,
+  ): Partial<ListState> | null {
+    return props.state === list.source
+      ? null
+      : { source: props.state, marks: new Set(), copyBox: undefined };
+  }
+
+  /** Copies `text`, or shows it selected in a copy box where the clipboard refuses it. */
+  async copy(owner: number | "list", text: string, done: string): Promise<void> {
+    copyTrigger = document.activeElement as HTMLElement | null;
+    if (!await copyText(text)) return this.setState({ copyBox: { owner, text } });
+    this.setState({ notice: done, copyBox: undefined });
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => this.setState({ notice: "" }), 4000);
+  }
+
+  closeCopyBox = (): void => {
+    this.setState({ copyBox: undefined });
+    copyTrigger?.focus();
+  };
+
+  /** Marks or unmarks result `number` and tells the model the marked ones. */
+  toggleMark(number: number): void {
+    const { state, marked } = this.props;
+    const marks = new Set(this.state.marks);
+    if (!marks.delete(number)) marks.add(number);
+    this.setState({ marks });
+    if (state.phase === "ready") marked(state.results.filter((item) => marks.has(item.number)));
+  }
+
+  override render({ state, formats, host, toggleFullscreen }: ViewProps) {
+    const { marks, copyBox, notice } = this.state;
+    const settled = state.phase === "ready";
+    const results = settled || state.phase === "preparing" ? state.results : [];
+    const count = results.length;
+    return (
+      <>
+        <p role="status" class={`status ${state.phase}`}>{STATUS[state.phase]}</p>
+        {state.phase === "error" && state.detail && <pre class="detail">{state.detail}</pre>}
+        {(settled || state.phase === "preparing" && state.title) && (
+          <header class="head">
+            <h1 dir="auto">{state.title}</h1>
+            {settled && (
+              <span class="count">
+                {count ? `${formats.count(count)} result${count === 1 ? "" : "s"}` : ""}
+                {marks.size ? ` · ${formats.count(marks.size)} marked` : ""}
+              </span>
+            )}
+            <div class="tools">
+              <span class="notice" aria-live="polite">{notice}</span>
+              {settled && count > 0 && (
+                <button
+                  type="button"
+                  title="Copy the list as Markdown"
+                  onClick={() =>
+                    this.copy("list", markdownList(results), "List copied as Markdown")}
+                >
+                  <Icon name="copy" />Copy list
+                </button>
+              )}
+              {host.fullscreen && (
+                <button type="button" onClick={toggleFullscreen}>
+                  <Icon name={host.isFullscreen ? "shrink" : "expand"} />
+                  {host.isFullscreen ? "Exit full screen" : "Full screen"}
+                </button>
+              )}
+            </div>
+          </header>
+        )}
+        {copyBox?.owner === "list" && <CopyBox text={copyBox.text} close={this.closeCopyBox} />}
+        {settled && !count && <p class="empty">No results to display.</p>}
+        {count > 0 && (
+          <ol class="cards" role="list">
+            {results.map((item) => (
+              <Card key={`${item.number}:${item.url}`} item={item} list={this} />
+            ))}
+          </ol>
+        )}
+      </>
+    );
+  }
 }

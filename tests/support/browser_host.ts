@@ -96,6 +96,13 @@ export class ViewPage {
     );
   }
 
+  /** The text on the clipboard, as the host page reads it. */
+  async clipboard(): Promise<string> {
+    const origin = new URL(this.page.url()).origin;
+    await this.page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    return await this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
   /** Removes the view from the host page. */
   async close(): Promise<void> {
     await this.call("close");

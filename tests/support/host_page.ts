@@ -8,9 +8,13 @@
  */
 import {
   AppBridge,
+  buildAllowAttribute,
+  type McpUiDisplayMode,
   type McpUiHostCapabilities,
   type McpUiHostContext,
+  type McpUiResourcePermissions,
   type McpUiToolResultNotification,
+  type McpUiUpdateModelContextRequest,
   PostMessageTransport,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 
@@ -27,6 +31,8 @@ export interface OpenOptions {
   context: McpUiHostContext;
   /** The iframe's `sandbox` attribute; `allow-scripts` unless given. */
   sandbox?: string;
+  /** The permissions the resource asks for, granted through the iframe's `allow` attribute. */
+  permissions?: McpUiResourcePermissions;
   /** The iframe's width in CSS pixels; 600 unless given. */
   width?: number;
 }
@@ -38,10 +44,13 @@ export interface Size {
 }
 
 let bridge: AppBridge | undefined;
+let context: McpUiHostContext = {};
 let iframe: HTMLIFrameElement | undefined;
 const received: unknown[] = [];
 const links: string[] = [];
 const sizes: Size[] = [];
+const displayModes: McpUiDisplayMode[] = [];
+const modelContexts: McpUiUpdateModelContextRequest["params"][] = [];
 
 addEventListener("message", (event) => {
   if (iframe && event.source === iframe.contentWindow) received.push(event.data);
@@ -61,9 +70,18 @@ export const host = {
     const csp = `<meta http-equiv="Content-Security-Policy" content="${DEFAULT_CSP}">`;
     const frame = iframe = document.createElement("iframe");
     frame.setAttribute("sandbox", options.sandbox ?? "allow-scripts");
-    frame.style.cssText = `width:${options.width ?? 600}px;height:150px;border:0;display:block`;
+    const allow = buildAllowAttribute(options.permissions);
+    if (allow) frame.setAttribute("allow", allow);
+    // A fixed container height is where the frame starts; like most hosts, this one then sizes
+    // the frame to what the view reports.
+    const size = options.context.containerDimensions;
+    const height = size && "height" in size ? size.height : 150;
+    frame.style.cssText = `width:${
+      options.width ?? 600
+    }px;height:${height}px;border:0;display:block`;
     frame.srcdoc = html.replace(/<head>/i, `<head>${csp}`);
 
+    context = options.context;
     const app = bridge = new AppBridge(
       null,
       { name: "test-host", version: "1.0.0" },
@@ -72,6 +90,19 @@ export const host = {
     );
     app.onopenlink = ({ url }) => {
       links.push(url);
+      return Promise.resolve({});
+    };
+    // Grants any mode the host lists, then tells the view, as a host does.
+    app.onrequestdisplaymode = ({ mode }) => {
+      displayModes.push(mode);
+      if (!context.availableDisplayModes?.includes(mode)) {
+        return Promise.resolve({ mode: context.displayMode ?? "inline" });
+      }
+      host.contextChanged({ displayMode: mode });
+      return Promise.resolve({ mode });
+    };
+    app.onupdatemodelcontext = (params) => {
+      modelContexts.push(params);
       return Promise.resolve({});
     };
     app.onsizechange = (size) => {
@@ -90,6 +121,7 @@ export const host = {
     iframe?.remove();
     bridge = iframe = undefined;
     received.length = links.length = sizes.length = 0;
+    displayModes.length = modelContexts.length = 0;
   },
   /** Sends `ui/notifications/tool-input`. */
   toolInput(args: Record<string, unknown>): Promise<void> {
@@ -111,6 +143,7 @@ export const host = {
   },
   /** Sends `ui/notifications/host-context-changed` with only the changed fields. */
   contextChanged(update: McpUiHostContext): Promise<void> {
+    context = { ...context, ...update };
     return Promise.resolve(connected().sendHostContextChange(update));
   },
   /** Sends `ping` and returns the view's answer. */
@@ -135,6 +168,12 @@ export const host = {
   links: (): string[] => links,
   /** The sizes the view reported. */
   sizes: (): Size[] => sizes,
+  /** The display modes the view asked for. */
+  displayModes: (): McpUiDisplayMode[] => displayModes,
+  /** What the view sent in each `ui/update-model-context`. */
+  modelContexts: (): McpUiUpdateModelContextRequest["params"][] => modelContexts,
+  /** The height of the view's frame in CSS pixels. */
+  frameHeight: (): number => iframe?.getBoundingClientRect().height ?? 0,
 };
 
 /** The type of `globalThis.host` in the host page. */

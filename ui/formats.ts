@@ -1,0 +1,67 @@
+/**
+ * Numbers and dates written for the host's locale and time zone.
+ *
+ * @module
+ */
+
+/** A date as the view shows it. */
+export interface ShownDate {
+  /** The text shown. */
+  text: string;
+  /** The machine-readable date for `<time datetime>`, when the value was understood. */
+  datetime?: string;
+}
+
+/** Formats for one locale and time zone. */
+export interface Formats {
+  /** Writes a count. */
+  count(value: number): string;
+  /**
+   * Writes a date given as a string: an ISO 8601 calendar date (`2026-01-26`) as that day, any
+   * other string with a four-digit year that `Date` reads as an instant in the host's time zone,
+   * and anything else (a bare year or month such as `2026-01` included) as given.
+   */
+  date(value: string): ShownDate;
+}
+
+function validZone(timeZone: unknown): string | undefined {
+  if (typeof timeZone !== "string") return undefined;
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function inLocale<T>(locale: unknown, make: (locale?: string) => T): T {
+  try {
+    return make(typeof locale === "string" ? locale : undefined);
+  } catch {
+    return make();
+  }
+}
+
+/** Formats for `locale` and `timeZone`, or the browser's own where either is not valid. */
+export function makeFormats(locale: unknown, timeZone: unknown): Formats {
+  const numbers = inLocale(locale, (tag) => new Intl.NumberFormat(tag));
+  const dates = (timeZone?: string) =>
+    inLocale(locale, (tag) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone }));
+  const instant = dates(validZone(timeZone));
+  // A calendar date names a day, not an instant: written in UTC it stays that day everywhere.
+  const day = dates("UTC");
+  return {
+    count: (value) => numbers.format(value),
+    date(value) {
+      const calendar = /^\d{4}(-\d\d)?(-(\d\d))?$/.exec(value);
+      const time = new Date(calendar?.[3] || !calendar && /\d{4}/.test(value) ? value : NaN);
+      // `Date` rolls 2026-02-30 over into March: such a day is not understood.
+      if (isNaN(time.getTime()) || calendar && time.getUTCDate() !== +calendar[3]) {
+        return { text: value };
+      }
+      return calendar
+        ? { text: day.format(time), datetime: value }
+        : { text: instant.format(time), datetime: time.toISOString() };
+    },
+  };
+}
