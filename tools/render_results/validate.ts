@@ -5,6 +5,7 @@
  */
 
 import { Buffer } from "node:buffer";
+import { isBlank } from "./blank.ts";
 import type { RenderInput, SourceInput } from "./types.ts";
 
 /** The JSON-RPC error code for invalid params. */
@@ -34,7 +35,6 @@ export class InvalidArgumentsError extends Error {
 
 const ARGUMENT_KEYS = new Set(["results", "title"]);
 const RESULT_KEYS = new Set(["title", "url", "id", "text", "metadata"]);
-const NOT_BLANK = /\S/u;
 // Whitespace and the C0, DEL and C1 control characters: the URL parser would silently drop some.
 // deno-lint-ignore no-control-regex
 const URL_FORBIDDEN = /[\s\u0000-\u001F\u007F-\u009F]/u;
@@ -110,7 +110,7 @@ function checkText(
   if (value.length > max && codePointLength(value) > max) {
     throw invalid(path, `must be at most ${max.toLocaleString("en-US")} characters`);
   }
-  if (notBlank && !NOT_BLANK.test(value)) throw invalid(path, "must not be blank");
+  if (notBlank && isBlank(value)) throw invalid(path, "must not be blank");
 }
 
 function checkUrl(path: string, value: unknown): asserts value is string {
