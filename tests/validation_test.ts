@@ -219,7 +219,12 @@ const invalid: [string, unknown, string, string][] = [
     "results[0].url",
     "absolute http or https URL",
   ],
-  ["a URL without a host", { results: [source({ url: "http://" })] }, "results[0].url", "http"],
+  [
+    "a URL without a host",
+    { results: [source({ url: "http://" })] },
+    "results[0].url",
+    "host name",
+  ],
   [
     "a URL without slashes",
     {

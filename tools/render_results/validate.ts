@@ -22,6 +22,7 @@
 import { Buffer } from "node:buffer";
 import { isBlank } from "./blank.ts";
 import type { RenderInput, SourceInput } from "./types.ts";
+import { urlProblem } from "./url.ts";
 
 /** The JSON-RPC error code for invalid params. */
 export const INVALID_PARAMS = -32602;
@@ -51,10 +52,6 @@ export class InvalidArgumentsError extends Error {
 
 const ARGUMENT_KEYS = new Set(["results", "title"]);
 const RESULT_KEYS = new Set(["title", "url", "id", "text", "metadata"]);
-// Whitespace and the C0, DEL and C1 control characters: the URL parser would silently drop some.
-// deno-lint-ignore no-control-regex
-const URL_FORBIDDEN = /[\s\u0000-\u001F\u007F-\u009F]/u;
-const URL_SCHEME = /^https?:\/\//i;
 
 /** A lower bound of the UTF-8 JSON bytes of the metadata walked so far. */
 interface SizeBound {
@@ -134,20 +131,8 @@ function checkText(
 
 function checkUrl(path: string, value: unknown): asserts value is string {
   checkText(path, value, 1, LIMITS.url, false);
-  if (URL_FORBIDDEN.test(value)) {
-    throw invalid(path, "must not contain whitespace or control characters");
-  }
-  if (!URL_SCHEME.test(value)) throw invalid(path, "must be an absolute http or https URL");
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid(path, "must be an absolute http or https URL");
-  }
-  if (url.hostname === "") throw invalid(path, "must have a host name");
-  if (url.username !== "" || url.password !== "") {
-    throw invalid(path, "must not contain a username or password");
-  }
+  const problem = urlProblem(value);
+  if (problem !== undefined) throw invalid(path, problem);
 }
 
 function checkMetadata(path: string, value: unknown, size: SizeBound): void {

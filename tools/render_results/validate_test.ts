@@ -116,6 +116,113 @@ Deno.test("titles, the heading and ids must not be blank: only Unicode White_Spa
   for (const text of [...blanks, ""]) accepts(one({ text }));
 });
 
+Deno.test("URLs: length, characters and scheme", () => {
+  const prefix = `https://example.com/${MARKER}/`;
+  accepts(one({ url: prefix + SMILE.repeat(2048 - prefix.length) }));
+  refuses(one({ url: prefix + "a".repeat(2049 - prefix.length) }), "results[0].url", "2,048");
+  refuses(one({ url: "" }), "results[0].url", "at least 1 character");
+  for (const character of [...WHITE_SPACE, "\u0000", "\u001f", "\u007f", "\u009f", "\ufeff"]) {
+    for (
+      const url of [`https://exa${character}mple.com/`, `https://example.com/${MARKER}${character}`]
+    ) {
+      refuses(one({ url }), "results[0].url", "must not contain whitespace or control characters");
+    }
+  }
+  for (
+    const url of [
+      `javascript:alert('${MARKER}')`,
+      `ftp://example.com/${MARKER}`,
+      `data:text/html,${MARKER}`,
+      `mailto:${MARKER}@example.com`,
+      `/${MARKER}/page`,
+      `//${MARKER}.example.com/`,
+      `https:${MARKER}.example.com`,
+      `http:\\\\${MARKER}.example.com/`,
+      `http:/\\${MARKER}.example.com/`,
+      `https://exa%00mple${MARKER}.com/`,
+      `https://${MARKER}.example.com:65536/`,
+      `https://[::1/${MARKER}`,
+      `https://[::1]${MARKER}/`,
+      `https://1.2.3.4.5/${MARKER}`,
+      `https://a%2Fb.${MARKER}.com/`,
+    ]
+  ) {
+    refuses(one({ url }), "results[0].url", "must be an absolute http or https URL");
+  }
+});
+
+Deno.test("URLs: the host is there and every parser finds the same one", () => {
+  for (
+    const url of [
+      "https://example.com",
+      "HTTPS://EXAMPLE.COM/Path",
+      "http://example.com:8080/a?b=c#d",
+      "http://example.com:/",
+      "http://example.com:0080/",
+      "https://bücher.de/",
+      "https://BÜCHER.de/",
+      "https://例え.jp/パス?q=ü",
+      "https://مثال.إختبار/",
+      "https://xn--bcher-kva.de/",
+      "http://%65xample.com/",
+      "http://example.com./",
+      "http://example.com#x",
+      "http://example.com?x",
+      "http://example.com#@evil.example",
+      "http://example.com?@evil.example",
+      "https://a.example/x@y",
+      "https://a.example/x\\@y",
+      "https://a.example/\\",
+      "http://[::1]/",
+      "http://[0:0::1]:8080/",
+      "http://[2001:DB8::1]/",
+      "http://127.0.0.1/",
+      "http://a\u3002b.example/",
+    ]
+  ) {
+    accepts(one({ url }));
+  }
+  for (const url of ["http://", "http:///x", "https:///example.com/", "http://:80/", "http://@/"]) {
+    refuses(one({ url }), "results[0].url", "must have a host name");
+  }
+  refuses(one({ url: `http://${MARKER}@/` }), "results[0].url", "must have a host name");
+  for (
+    const url of [
+      `http://${MARKER}\\@example.com/`,
+      `http://example.com\\.${MARKER}.com`,
+      `http://example.com\\${MARKER}`,
+      `http://\\${MARKER}.example.com/`,
+      `http://\\/@${MARKER}.example.com/`,
+      `http://${MARKER}@b@example.com/`,
+      `http://example.com:8\\${MARKER}/`,
+      `http://example.com:80\\@${MARKER}.example/`,
+    ]
+  ) {
+    refuses(
+      one({ url }),
+      "results[0].url",
+      "must be read the same way by every URL parser (host, port and userinfo)",
+    );
+  }
+});
+
+Deno.test("URLs carry no userinfo, not even an empty one", () => {
+  for (
+    const url of [
+      `https://user:${MARKER}@example.com/`,
+      `https://${MARKER}@example.com/`,
+      `https://${MARKER}:@example.com/`,
+      `https://:${MARKER}@example.com/`,
+      "http://@example.com/",
+      "http://:@example.com/",
+      `http://example.com:80@${MARKER}.example/`,
+      `http://${MARKER}.example\\@${MARKER}.example/`,
+    ]
+  ) {
+    refuses(one({ url }), "results[0].url", "must not contain a username or password");
+  }
+});
+
 Deno.test("metadata is a JSON object nested at most 32 levels", () => {
   for (const metadata of [[MARKER], null, MARKER, 1, true, new Date(), new Map()]) {
     refuses(one({ metadata }), "results[0].metadata", "must be a JSON object");
@@ -208,6 +315,7 @@ Deno.test("a message is one short sentence naming the field, never the value", (
   const cases: unknown[] = [
     { results: [], [MARKER]: MARKER },
     one({ title: astral(301) }),
+    one({ url: `https://${MARKER}:${MARKER}@example.com/` }),
     one({ metadata: { [MARKER]: Infinity } }),
   ];
   for (const args of cases) {
