@@ -620,7 +620,9 @@ function mutate(args: Args, change: Mutation): [unknown, Refusal | undefined] {
     }
     case "wrong type": {
       const { field } = change;
-      const { values, rule } = WRONG_TYPES[field in WRONG_TYPES ? field as "item" : "string"];
+      const { values, rule } = field in WRONG_TYPES
+        ? WRONG_TYPES[field as keyof typeof WRONG_TYPES]
+        : WRONG_TYPES.string;
       const value = structuredClone(values[change.value % values.length]);
       switch (field) {
         case "arguments":

@@ -1,20 +1,21 @@
 /**
- * The rules a source URL follows beyond its length, checked in this order:
+ * The rules a source URL follows beyond its length, checked in this order (the first one broken
+ * names the error):
  *
  * 1. No whitespace (Unicode White_Space), control character (Cc) or U+FEFF anywhere in the raw
  *    string: the WHATWG parser silently drops tabs and newlines and trims the ends.
- * 2. It starts with `http://` or `https://` (any case) and the WHATWG parser (`new URL`, as
- *    browsers read it) accepts it.
- * 3. The RFC 3986 reading has a host: the authority (Appendix B) without userinfo and port is
- *    not empty. This refuses `http://`, `http:///x` (WHATWG skips the third slash and takes `x`
- *    as the host) and `http://:80/`.
- * 4. Every URL parser reads the same authority: the RFC 3986 authority splits into
- *    `[userinfo@]host[:port]` (the first `@` ends the userinfo, a port is digits only) and its
- *    host, after the host normalisation WHATWG applies (lowercase, percent-decoding, IDNA,
- *    canonical IP addresses), is the WHATWG host. So `https://bücher.de/`, `http://%65xample.com/`
- *    and `http://[0::1]/` pass, while `http://a.com\.evil.com/` (WHATWG host `a.com`) and
- *    `http://a\@b.com/` (RFC host `b.com`, WHATWG host `a`) do not.
- * 5. No userinfo in either reading, not even an empty one (`http://@example.com/`).
+ * 2. It starts with `http://` or `https://`, in any case.
+ * 3. The RFC 3986 reading has a host: the authority (Appendix B) split into
+ *    `[userinfo@]host[:port]` has a non-empty host. This refuses `http://`, `http:///x` (WHATWG
+ *    skips the third slash and takes `x` as the host) and `http://:80/`.
+ * 4. The WHATWG parser (`new URL`, as browsers read it) accepts it.
+ * 5. Every URL parser reads the same authority: the RFC 3986 authority splits (the first `@` ends
+ *    the userinfo, a port is digits only) and its host, after the host normalisation WHATWG
+ *    applies (lowercase, percent-decoding, IDNA, canonical IP addresses), is the WHATWG host. So
+ *    `https://bücher.de/`, `http://%65xample.com/` and `http://[0::1]/` pass, while
+ *    `http://a.com\.evil.com/` (WHATWG host `a.com`) and `http://a\@b.com/` (RFC host `b.com`,
+ *    WHATWG host `a`) do not.
+ * 6. No userinfo in either reading, not even an empty one (`http://@example.com/`).
  * @module
  */
 

@@ -4,9 +4,9 @@
  *
  * Whatever the arguments hold, an invalid value ends in `InvalidArgumentsError` and nothing else.
  * So nothing unbounded runs before the shape is known: the fixed fields are checked one level at a
- * time, metadata is walked at most 32 levels deep while a lower bound of its JSON size is
- * summed (a huge array or string is refused before anything builds it), and
- * only then does `JSON.stringify` measure the whole.
+ * time, metadata is walked at most 32 levels deep while a lower bound of its JSON size is summed
+ * (a huge array or string is refused before anything builds it), and only then does
+ * `JSON.stringify` measure the whole.
  *
  * Metadata may nest 32 levels: the metadata object is level 1 and every object or array in it adds
  * one. Source metadata (dates, authors, tags) is a few levels deep, so 32 leaves ample room, while
