@@ -256,8 +256,8 @@ Deno.test("50 results are all listed, numbered in order", async () => {
 });
 
 Deno.test("an unexpected failure in the handler is an isError result without structuredContent", async () => {
-  // Only an in-process client can hand the handler a value JSON cannot carry: a BigInt in
-  // metadata makes serializing the arguments throw inside the handler.
+  // Only an in-process client can hand the handler something JSON cannot carry: metadata whose
+  // getter throws makes reading the arguments fail inside the handler.
   const server = createMcpServer(await loadCatalog(), { cacheScope: "public" });
   const client = createClient("legacy");
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -269,7 +269,17 @@ Deno.test("an unexpected failure in the handler is an isError result without str
   try {
     const result = await client.callTool({
       name: "render_results",
-      arguments: { results: [{ title: "A", url: "https://a.example/", metadata: { n: 1n } }] },
+      arguments: {
+        results: [{
+          title: "A",
+          url: "https://a.example/",
+          metadata: {
+            get n(): number {
+              throw new Error("getter failed");
+            },
+          },
+        }],
+      },
     });
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent, undefined);

@@ -174,6 +174,25 @@ Deno.test("the item count bounds are the schema's", async () => {
   assert.match(over.refused ?? "", new RegExp(`Invalid results: must have at most ${max} items`));
 });
 
+Deno.test("the metadata nesting limit the schema states is enforced at its boundary", async () => {
+  await using server = await startTestServer();
+  const client = await server.connect();
+  const metadataSchema = itemSchema.properties.metadata as ObjectSchema & { description: string };
+  const levels = Number(/nested at most (\d+) levels deep/.exec(metadataSchema.description)?.[1]);
+  assert.ok(levels > 0, "the metadata description states the nesting limit");
+  // The metadata object is level 1; each array inside adds one.
+  const nested = (depth: number) => ({
+    list: JSON.parse("[".repeat(depth - 1) + "]".repeat(depth - 1)),
+  });
+  const item = (depth: number) => ({ ...validItem(), metadata: nested(depth) });
+  assert.ok((await call(client, { results: [validItem(), item(levels)] })).result);
+  const over = await call(client, { results: [validItem(), item(levels + 1)] });
+  assert.match(
+    over.refused ?? "",
+    new RegExp(`Invalid results\\[1\\]\\.metadata: must be nested at most ${levels} levels deep`),
+  );
+});
+
 Deno.test("successful results match output.schema.json", async () => {
   await using server = await startTestServer();
   const client = await server.connect();

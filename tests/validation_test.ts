@@ -1,11 +1,14 @@
 /**
- * Every argument rule of render_results, at its exact boundaries, through the SDK's real client
- * over HTTP: valid calls succeed, invalid ones get JSON-RPC -32602 naming the field and the rule,
- * never any part of the submitted value.
+ * Argument validation as a client sees it over HTTP: valid calls succeed with their data verbatim,
+ * and one case of every rule gets JSON-RPC -32602 naming the field and the rule, never any part
+ * of the submitted value. Every boundary of every rule is in
+ * `tools/render_results/validate_test.ts`; here the SDK's real client and raw JSON bodies check
+ * that the rules hold on the wire, also for values a client library would not send (1e309,
+ * nesting 100,000 deep).
  */
 
 import assert from "node:assert/strict";
-import { startTestServer } from "./support/http_server.ts";
+import { startTestServer, type TestServer } from "./support/http_server.ts";
 import { ProtocolError } from "./support/sdk_client.ts";
 
 /** Text that appears in every submitted bad value; no error message may contain it. */
@@ -17,314 +20,136 @@ const source = (extra: Record<string, unknown> = {}) => ({
   url: "https://example.com/a",
   ...extra,
 });
-const sources = (count: number) => Array.from({ length: count }, () => source());
-/** A URL of exactly `length` characters. */
-const urlOfLength = (length: number) => {
-  const prefix = `https://example.com/${MARKER}/`;
-  return prefix + "a".repeat(length - prefix.length);
-};
-/** Arguments whose `JSON.stringify` is exactly `bytes` UTF-8 bytes, padded with `pad`. */
-function argumentsOfBytes(bytes: number, pad: string): Record<string, unknown> {
-  const padBytes = new TextEncoder().encode(pad).length;
-  const base = { results: [source({ metadata: { note: MARKER } })] };
-  const baseBytes = new TextEncoder().encode(JSON.stringify(base)).length;
-  const room = bytes - baseBytes;
-  const count = Math.floor(room / padBytes);
-  const note = MARKER + pad.repeat(count - Math.ceil(MARKER.length / padBytes)) +
-    "a".repeat(0);
-  const args = { results: [source({ metadata: { note } })] };
-  let size = new TextEncoder().encode(JSON.stringify(args)).length;
-  let filler = "";
-  while (size + filler.length < bytes) filler += "a";
-  const result = { results: [source({ metadata: { note: note + filler } })] };
-  size = new TextEncoder().encode(JSON.stringify(result)).length;
-  assert.equal(size, bytes, "test setup: argument size");
-  return result;
+const one = (extra: Record<string, unknown>) => ({ results: [source(extra)] });
+
+/** Arguments with one result whose metadata pads their JSON to exactly `bytes` UTF-8 bytes. */
+function argumentsOfBytes(bytes: number): Record<string, unknown> {
+  const size = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+  const room = bytes - size(one({ metadata: { note: MARKER } }));
+  const args = one({ metadata: { note: MARKER + "é".repeat(room >> 1) + "a".repeat(room & 1) } });
+  assert.equal(size(args), bytes, "test setup: argument size");
+  return args;
+}
+
+/** Posts a `tools/call` whose arguments are the raw JSON text `argumentsJson`. */
+async function callRaw(server: TestServer, argumentsJson: string) {
+  const response = await fetch(server.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: `{"jsonrpc":"2.0","id":1,"method":"tools/call",` +
+      `"params":{"name":"render_results","arguments":${argumentsJson}}}`,
+  });
+  return { status: response.status, text: await response.text() };
 }
 
 const valid: [string, Record<string, unknown>][] = [
   ["an empty list", { results: [] }],
-  ["one minimal result", { results: [source()] }],
-  ["50 results", { results: sources(50) }],
+  ["50 results", { results: Array.from({ length: 50 }, () => source()) }],
   ["a heading of 120 code points (astral)", { results: [], title: SMILE.repeat(120) }],
-  ["a title of 300 code points (astral)", { results: [source({ title: SMILE.repeat(300) })] }],
-  ["a URL of 2,048 characters", { results: [source({ url: urlOfLength(2048) })] }],
-  ["an id of 2,048 code points (astral)", { results: [source({ id: SMILE.repeat(2048) })] }],
-  ["a snippet of 2,000 code points (astral)", {
-    results: [source({ text: SMILE.repeat(2000) })],
-  }],
-  ["an empty snippet", { results: [source({ text: "" })] }],
-  ["nested metadata", { results: [source({ metadata: { a: [1, { b: null }], c: "d" } })] }],
-  ["an upper-case scheme", { results: [source({ url: "HTTPS://EXAMPLE.COM/Path" })] }],
-  ["an http URL with port, query and fragment", {
-    results: [source({ url: "http://example.com:8080/a?b=c#d" })],
-  }],
-  ["an internationalized URL", { results: [source({ url: "https://例え.jp/パス?q=ü" })] }],
-  ["arguments of exactly 65,536 bytes (ASCII)", argumentsOfBytes(65536, "a")],
-  ["arguments of exactly 65,536 bytes (multi-byte)", argumentsOfBytes(65536, "é")],
+  ["an internationalized URL", one({ url: "https://例え.jp/パス?q=ü" })],
+  ["an IPv6 URL with a port", one({ url: "http://[::1]:8080/" })],
+  [
+    "metadata 32 levels deep",
+    one({ metadata: { a: JSON.parse("[".repeat(31) + "]".repeat(31)) } }),
+  ],
+  ["arguments of exactly 65,536 bytes", argumentsOfBytes(65536)],
 ];
 
 /** [case, arguments, field the message must name, words the message must contain] */
 const invalid: [string, unknown, string, string][] = [
   ["missing arguments", undefined, "arguments", "must be an object"],
   ["an unknown top-level field", { results: [], [MARKER]: 1 }, "arguments", "unknown field"],
-  ["missing results", { title: "Heading" }, "results", "is required"],
+  ["missing results", { title: MARKER }, "results", "is required"],
   ["results not an array", { results: MARKER }, "results", "must be an array"],
-  ["results as an object", { results: { 0: source() } }, "results", "must be an array"],
-  ["51 results", { results: sources(51) }, "results", "at most 50 items"],
+  ["51 results", { results: Array.from({ length: 51 }, () => source()) }, "results", "at most 50"],
   ["a result that is a string", { results: [source(), MARKER] }, "results[1]", "must be an object"],
-  ["a result that is null", { results: [null] }, "results[0]", "must be an object"],
-  ["a result that is an array", { results: [[MARKER]] }, "results[0]", "must be an object"],
+  ["an unknown result field", one({ [MARKER]: "x" }), "results[0]", "unknown field"],
+  ["a missing title", { results: [{ url: "https://a.example/" }] }, "results[0].title", "required"],
+  ["a numeric title", one({ title: 42 }), "results[0].title", "must be a string"],
+  ["an empty title", one({ title: "" }), "results[0].title", "at least 1"],
+  ["a blank title", one({ title: " \u0085\u3000\n" }), "results[0].title", "blank"],
   [
-    "an unknown result field",
-    {
-      results: [source(), source({ [MARKER]: "x" })],
-    },
-    "results[1]",
-    "unknown field",
-  ],
-  [
-    "a missing title",
-    { results: [{ url: "https://example.com/" }] },
+    "a title of 301 code points",
+    one({ title: MARKER + SMILE.repeat(292) }),
     "results[0].title",
-    "is required",
+    "300",
   ],
-  ["a numeric title", { results: [source({ title: 42 })] }, "results[0].title", "must be a string"],
-  ["an empty title", { results: [source({ title: "" })] }, "results[0].title", "at least 1"],
-  ["a blank title", { results: [source({ title: " \t\n " })] }, "results[0].title", "blank"],
-  [
-    "a title of 301 code points (astral)",
-    {
-      results: [source(), source(), source({ title: MARKER + SMILE.repeat(301 - MARKER.length) })],
-    },
-    "results[2].title",
-    "at most 300 characters",
-  ],
-  ["an empty heading", { results: [], title: "" }, "title", "at least 1"],
-  ["a blank heading", { results: [], title: "\u3000 " }, "title", "blank"],
   [
     "a heading of 121 code points",
-    {
-      results: [],
-      title: MARKER + SMILE.repeat(121 - MARKER.length),
-    },
+    { results: [], title: MARKER + SMILE.repeat(112) },
     "title",
-    "at most 120 characters",
+    "120",
   ],
-  ["a numeric heading", { results: [], title: 7 }, "title", "must be a string"],
-  ["a missing URL", { results: [{ title: MARKER }] }, "results[0].url", "is required"],
-  ["a numeric URL", { results: [source({ url: 80 })] }, "results[0].url", "must be a string"],
-  ["an empty URL", { results: [source({ url: "" })] }, "results[0].url", "at least 1"],
+  ["a blank id", one({ id: "\u2028\t" }), "results[0].id", "blank"],
   [
-    "a URL of 2,049 characters",
-    {
-      results: [source({ url: urlOfLength(2049) })],
-    },
-    "results[0].url",
-    "at most 2,048 characters",
+    "a snippet of 2,001 code points",
+    one({ text: MARKER + "é".repeat(1992) }),
+    "results[0].text",
+    "2,000",
   ],
   [
     "a URL with a tab",
-    {
-      results: [source({ url: `https://exa\tmple.com/${MARKER}` })],
-    },
+    one({ url: `https://exa\tmple.com/${MARKER}` }),
     "results[0].url",
-    "whitespace or control",
+    "whitespace",
   ],
+  ["an ftp: URL", one({ url: `ftp://example.com/${MARKER}` }), "results[0].url", "http or https"],
   [
-    "a URL with a newline",
-    {
-      results: [source({ url: `https://example.com/${MARKER}\n` })],
-    },
+    "a URL with an empty host",
+    one({ url: `http:///${MARKER}.example/` }),
     "results[0].url",
-    "whitespace or control",
+    "host name",
   ],
   [
-    "a URL with a leading space",
-    {
-      results: [source({ url: ` https://example.com/${MARKER}` })],
-    },
+    "a URL that URL parsers read differently",
+    one({ url: `http://${MARKER}\\@example.com/` }),
     "results[0].url",
-    "whitespace or control",
+    "every URL parser",
   ],
   [
-    "a URL with an inner space",
-    {
-      results: [source({ url: `https://example.com/${MARKER} x` })],
-    },
+    "a URL with a username",
+    one({ url: `https://${MARKER}@example.com/` }),
     "results[0].url",
-    "whitespace or control",
+    "username",
   ],
   [
-    "a URL with NUL",
-    {
-      results: [source({ url: `https://example.com/${MARKER}\u0000` })],
-    },
+    "a URL with an empty username",
+    one({ url: "https://@example.com/" }),
     "results[0].url",
-    "whitespace or control",
+    "username",
   ],
+  ["metadata as an array", one({ metadata: [MARKER] }), "results[0].metadata", "JSON object"],
   [
-    "a URL with DEL",
-    {
-      results: [source({ url: `https://example.com/${MARKER}\u007f` })],
-    },
-    "results[0].url",
-    "whitespace or control",
-  ],
-  [
-    "a URL with a no-break space",
-    {
-      results: [source({ url: `https://example.com/${MARKER}\u00a0` })],
-    },
-    "results[0].url",
-    "whitespace or control",
-  ],
-  [
-    "a URL with username and password",
-    {
-      results: [source({ url: `https://user:${MARKER}@example.com/` })],
-    },
-    "results[0].url",
-    "username or password",
-  ],
-  [
-    "a URL with a username only",
-    {
-      results: [source({ url: `https://${MARKER}@example.com/` })],
-    },
-    "results[0].url",
-    "username or password",
-  ],
-  [
-    "a javascript: URL",
-    {
-      results: [source({ url: `javascript:alert('${MARKER}')` })],
-    },
-    "results[0].url",
-    "absolute http or https URL",
-  ],
-  [
-    "an ftp: URL",
-    {
-      results: [source({ url: `ftp://example.com/${MARKER}` })],
-    },
-    "results[0].url",
-    "absolute http or https URL",
-  ],
-  [
-    "a data: URL",
-    {
-      results: [source({ url: `data:text/html,${MARKER}` })],
-    },
-    "results[0].url",
-    "absolute http or https URL",
-  ],
-  ["a URL without a host", { results: [source({ url: "http://" })] }, "results[0].url", "http"],
-  [
-    "a URL without slashes",
-    {
-      results: [source({ url: `https:${MARKER}.example.com` })],
-    },
-    "results[0].url",
-    "absolute http or https URL",
-  ],
-  [
-    "a relative URL",
-    {
-      results: [source({ url: `/${MARKER}/page` })],
-    },
-    "results[0].url",
-    "absolute http or https URL",
-  ],
-  [
-    "a scheme-relative URL",
-    {
-      results: [source({ url: `//${MARKER}.example.com/` })],
-    },
-    "results[0].url",
-    "absolute http or https URL",
-  ],
-  [
-    "a URL with an invalid host",
-    {
-      results: [source({ url: `https://exa%00mple${MARKER}.com/` })],
-    },
-    "results[0].url",
-    "absolute http or https URL",
-  ],
-  ["an empty id", { results: [source({ id: "" })] }, "results[0].id", "at least 1"],
-  ["a blank id", { results: [source({ id: "   " })] }, "results[0].id", "blank"],
-  ["a numeric id", { results: [source({ id: 12 })] }, "results[0].id", "must be a string"],
-  [
-    "an id of 2,049 code points",
-    {
-      results: [source({ id: MARKER + "x".repeat(2049 - MARKER.length) })],
-    },
-    "results[0].id",
-    "at most 2,048 characters",
-  ],
-  [
-    "a snippet of 2,001 code points (astral)",
-    {
-      results: [source({ text: MARKER + SMILE.repeat(2001 - MARKER.length) })],
-    },
-    "results[0].text",
-    "at most 2,000 characters",
-  ],
-  ["a numeric snippet", { results: [source({ text: 1 })] }, "results[0].text", "must be a string"],
-  [
-    "metadata as an array",
-    {
-      results: [source({ metadata: [MARKER] })],
-    },
+    "metadata 33 levels deep",
+    one({ metadata: { [MARKER]: JSON.parse("[".repeat(32) + "]".repeat(32)) } }),
     "results[0].metadata",
-    "JSON object",
+    "at most 32 levels",
   ],
-  [
-    "metadata as null",
-    { results: [source({ metadata: null })] },
-    "results[0].metadata",
-    "JSON object",
-  ],
-  [
-    "metadata as a string",
-    {
-      results: [source({ metadata: MARKER })],
-    },
-    "results[0].metadata",
-    "JSON object",
-  ],
-  ["arguments of 65,537 bytes (ASCII)", argumentsOfBytes(65537, "a"), "arguments", "65,536 bytes"],
-  [
-    "arguments of 65,537 bytes (multi-byte)",
-    argumentsOfBytes(65537, "é"),
-    "arguments",
-    "65,536 bytes",
-  ],
-  [
-    "arguments far over the size limit",
-    {
-      results: Array.from({ length: 50 }, () => source({ text: MARKER.repeat(150) })),
-    },
-    "arguments",
-    "65,536 bytes",
-  ],
+  ["arguments of 65,537 bytes", argumentsOfBytes(65537), "arguments", "65,536 bytes"],
 ];
 
-Deno.test("render_results accepts every valid boundary", async (t) => {
+/** Asserts a -32602 error message names `field`, states `rule` and echoes nothing. */
+function assertRefusal(message: string, field: string, rule: string): void {
+  assert.ok(message.startsWith(`Invalid ${field}: `), message);
+  assert.ok(message.includes(rule), message);
+  assert.ok(!message.includes(MARKER), `the message echoes the value: ${message}`);
+  assert.ok(message.length < 200, `the message is not concise: ${message}`);
+}
+
+Deno.test("render_results accepts valid arguments over HTTP", async (t) => {
   await using server = await startTestServer();
   const client = await server.connect();
   for (const [name, args] of valid) {
     await t.step(name, async () => {
       const result = await client.callTool({ name: "render_results", arguments: args });
       assert.equal(result.isError, false);
-      const structured = result.structuredContent as { total: number };
+      const structured = result.structuredContent as { total: number; results: unknown[] };
       assert.equal(structured.total, (args.results as unknown[]).length);
     });
   }
 });
 
-Deno.test("render_results refuses each invalid input with -32602 naming field and rule", async (t) => {
+Deno.test("render_results refuses each rule's breach with -32602 naming field and rule", async (t) => {
   await using server = await startTestServer();
   const client = await server.connect();
   for (const [name, args, field, rule] of invalid) {
@@ -336,39 +161,71 @@ Deno.test("render_results refuses each invalid input with -32602 naming field an
         () => assert.fail("the call succeeded"),
         (error: unknown) => error,
       );
-      assert.ok(error instanceof ProtocolError, `expected an ProtocolError, got ${error}`);
+      assert.ok(error instanceof ProtocolError, `expected a ProtocolError, got ${error}`);
       assert.equal(error.code, -32602);
-      const message = error.message.replace(/^MCP error -32602: /, "");
-      assert.ok(message.startsWith(`Invalid ${field}: `), message);
-      assert.ok(message.includes(rule), message);
-      assert.ok(!message.includes(MARKER), `the message echoes the value: ${message}`);
-      assert.ok(message.length < 200, `the message is not concise: ${message}`);
+      assertRefusal(error.message, field, rule);
+    });
+  }
+});
+
+Deno.test("render_results refuses raw arguments no client library would send", async (t) => {
+  await using server = await startTestServer();
+  const deep = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
+  const cases: [string, string, string, string][] = [
+    // The SDK's parser drops an own __proto__ key of the arguments before the tool sees them,
+    // so results cannot be smuggled in through it.
+    ["an own __proto__ field", `{"__proto__":{"results":[]}}`, "results", "is required"],
+    [
+      "metadata nested 100,000 deep",
+      `{"results":[{"title":"t","url":"https://a.example/","metadata":{"${MARKER}":${
+        deep(100_000)
+      }}}]}`,
+      "results[0].metadata",
+      "at most 32 levels",
+    ],
+    [
+      "a number too large for a double",
+      `{"results":[{"title":"t","url":"https://a.example/","metadata":{"${MARKER}":1e309}}]}`,
+      "results[0].metadata",
+      "finite numbers",
+    ],
+  ];
+  for (const [name, argumentsJson, field, rule] of cases) {
+    await t.step(name, async () => {
+      const { status, text } = await callRaw(server, argumentsJson);
+      assert.equal(status, 200, text);
+      const body = JSON.parse(text);
+      assert.equal(body.error?.code, -32602, text);
+      assert.equal(body.result, undefined);
+      assertRefusal(body.error.message, field, rule);
     });
   }
 });
 
 Deno.test("render_results refuses arguments that are not an object, sent raw", async (t) => {
   await using server = await startTestServer();
-  for (const args of [[MARKER], MARKER, null, 1]) {
-    await t.step(JSON.stringify(args), async () => {
-      const response = await fetch(server.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { name: "render_results", arguments: args },
-        }),
-      });
-      const body = await response.json();
-      assert.equal(body.error.code, -32602, JSON.stringify(body));
+  for (const argumentsJson of [`["${MARKER}"]`, `"${MARKER}"`, "null", "1"]) {
+    await t.step(argumentsJson, async () => {
+      const body = JSON.parse((await callRaw(server, argumentsJson)).text);
+      assert.equal(body.error?.code, -32602, JSON.stringify(body));
       assert.match(body.error.message, /arguments/);
       assert.equal(body.result, undefined);
       assert.ok(!JSON.stringify(body).includes(MARKER));
     });
   }
+});
+
+Deno.test("metadata with __proto__ and other odd keys comes back verbatim", async () => {
+  await using server = await startTestServer();
+  const metadata =
+    `{"__proto__":{"admin":true},"constructor":{"prototype":{}},"toString":"x","":[-0,1e308]}`;
+  const { text } = await callRaw(
+    server,
+    `{"results":[{"title":"t","url":"https://a.example/","metadata":${metadata}}]}`,
+  );
+  const body = JSON.parse(text);
+  const returned = body.result.structuredContent.results[0].metadata;
+  assert.deepEqual(Object.keys(returned), ["__proto__", "constructor", "toString", ""]);
+  assert.equal(JSON.stringify(returned), JSON.stringify(JSON.parse(metadata)));
+  assert.equal(Object.getPrototypeOf(returned), Object.prototype);
 });

@@ -1,13 +1,24 @@
 /**
  * The plain-text list of a `render_results` result, for clients that show no UI.
  *
- * Layout: the heading, then a blank line and one numbered entry per result. Only the heading
- * and the entry numbers start at the first column: titles and headings are kept on one line
- * (their line breaks become spaces) and every snippet line is indented under its entry, so a
- * snippet can never pass for another entry.
+ * Layout: the heading, then a blank line and one numbered entry per result: the title, the full URL
+ * and the snippet, each on its own line. Only the heading and the entry numbers start at the first
+ * column, so no string can pass for another entry:
+ *
+ * - A title or the heading is kept on one line: each line break in it becomes one space. A line
+ *   break is CR LF, LF, VT, FF, CR, NEL (U+0085), LINE SEPARATOR (U+2028) or PARAGRAPH SEPARATOR
+ *   (U+2029), the characters Unicode says always end a line (UAX #14); all are White_Space. Nothing
+ *   else in a title changes.
+ * - A snippet is split at the same line breaks and every line of it is indented under its entry,
+ *   blank lines too. A snippet that is empty or blank (only Unicode White_Space, as the validator
+ *   defines it) shows nothing, so the entry ends at its URL as if it had no snippet.
+ * - URLs hold no whitespace (the validator refuses it), so each is one line as supplied.
+ *
+ * An empty list is the heading, a blank line and `No results to display.`
  * @module
  */
 
+import { isBlank } from "./blank.ts";
 import type { RenderOutput } from "./types.ts";
 
 /** The text shown for an empty list, after the heading. */
@@ -27,7 +38,7 @@ export function formatResultText(output: RenderOutput): string {
     const number = `${i + 1}. `;
     const indent = " ".repeat(number.length);
     text += `\n\n${number}${oneLine(result.title)}\n${indent}${result.url}`;
-    if (result.text !== undefined && result.text !== "") {
+    if (result.text !== undefined && !isBlank(result.text)) {
       text += `\n${indent}${result.text.replace(LINE_BREAKS, `\n${indent}`)}`;
     }
   }

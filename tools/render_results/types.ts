@@ -1,12 +1,20 @@
 /** Types of the `render_results` arguments and structured result. */
 
+/** A JSON value as `JSON.parse` makes it; numbers are finite. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+
+/** A JSON object. */
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
 /** One source result as the caller supplies it. */
 export interface SourceInput {
   title: string;
   url: string;
   id?: string;
   text?: string;
-  metadata?: Record<string, unknown>;
+  metadata?: JsonObject;
 }
 
 /** The validated arguments of `render_results`. */
@@ -21,7 +29,7 @@ export interface SourceResult {
   title: string;
   url: string;
   text?: string;
-  metadata?: Record<string, unknown>;
+  metadata?: JsonObject;
 }
 
 /** The `structuredContent` of a successful `render_results` call. */

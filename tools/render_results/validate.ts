@@ -1,12 +1,29 @@
 /**
  * Strict validation of `render_results` arguments: the JSON Schema's shape plus the runtime rules
  * the schema cannot express. Messages name the field and the rule, never the submitted value.
+ *
+ * Whatever the arguments hold, an invalid value ends in a `ProtocolError` -32602 and nothing else.
+ * So nothing unbounded runs before the shape is known: the fixed fields are checked one level at a
+ * time, metadata is walked at most 32 levels deep while a lower bound of its JSON size is summed
+ * (a huge array or string is refused before anything builds it), and only then does
+ * `JSON.stringify` measure the whole.
+ *
+ * Metadata may nest 32 levels: the metadata object is level 1 and every object or array in it adds
+ * one. Source metadata (dates, authors, tags) is a few levels deep, so 32 leaves ample room, while
+ * a JSON-RPC response carrying it (metadata sits 5 levels down) stays far within the nesting limits
+ * of JSON parsers and recursive code in clients (serde_json stops at 128 levels).
+ *
+ * Metadata holds JSON values only: strings, finite numbers, booleans, null, arrays and plain
+ * objects. JSON text can spell a number too large for a double (`1e309`), which parses as
+ * `Infinity` and would be sent back as `null`; it is refused rather than changed.
  * @module
  */
 
 import { Buffer } from "node:buffer";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { isBlank } from "./blank.ts";
 import type { RenderInput, SourceInput } from "./types.ts";
+import { urlProblem } from "./url.ts";
 
 /** Limits of the arguments; `input.schema.json` states the same numbers. */
 const LIMITS = {
@@ -16,16 +33,20 @@ const LIMITS = {
   url: 2048,
   id: 2048,
   text: 2000,
+  metadataDepth: 32,
   argumentsBytes: 65536,
 } as const;
 
 const ARGUMENT_KEYS = new Set(["results", "title"]);
 const RESULT_KEYS = new Set(["title", "url", "id", "text", "metadata"]);
-const NOT_BLANK = /\S/u;
-// Whitespace and the C0, DEL and C1 control characters: the URL parser would silently drop some.
-// deno-lint-ignore no-control-regex
-const URL_FORBIDDEN = /[\s\u0000-\u001F\u007F-\u009F]/u;
-const URL_SCHEME = /^https?:\/\//i;
+
+/** A lower bound of the UTF-8 JSON bytes of the metadata walked so far. */
+interface SizeBound {
+  bytes: number;
+}
+
+/** What is wrong with a metadata value, if anything. */
+type MetadataProblem = "too deep" | "not JSON" | "too large" | undefined;
 
 /**
  * Checks `args` against every rule of `render_results` and returns it typed, or throws a
@@ -35,7 +56,6 @@ export function validateRenderInput(args: unknown): RenderInput {
   if (!isPlainObject(args)) {
     throw invalid("arguments", "must be an object with a results array");
   }
-  checkSize(args);
   for (const key in args) {
     if (!ARGUMENT_KEYS.has(key)) {
       throw invalid("arguments", "has an unknown field; allowed fields are results and title");
@@ -48,9 +68,11 @@ export function validateRenderInput(args: unknown): RenderInput {
   if (results.length > LIMITS.results) {
     throw invalid("results", `must have at most ${LIMITS.results} items`);
   }
+  const size: SizeBound = { bytes: 0 };
   for (let index = 0; index < results.length; index++) {
-    checkResult(results[index], `results[${index}]`);
+    checkResult(results[index], `results[${index}]`, size);
   }
+  checkSize(args);
   return args as unknown as RenderInput;
 }
 
@@ -58,15 +80,10 @@ function checkSize(args: Record<string, unknown>): void {
   // `Buffer.byteLength` counts the UTF-8 bytes without encoding them: `TextEncoder` took as long
   // as `JSON.stringify` itself on text with non-Latin-1 characters. The JSON text has no lone
   // surrogates (`JSON.stringify` escapes them), so the count is exact.
-  if (Buffer.byteLength(JSON.stringify(args), "utf8") > LIMITS.argumentsBytes) {
-    throw invalid(
-      "arguments",
-      `must be at most ${LIMITS.argumentsBytes.toLocaleString("en-US")} bytes as UTF-8 JSON`,
-    );
-  }
+  if (Buffer.byteLength(JSON.stringify(args), "utf8") > LIMITS.argumentsBytes) throw tooLarge();
 }
 
-function checkResult(value: unknown, path: string): asserts value is SourceInput {
+function checkResult(value: unknown, path: string, size: SizeBound): asserts value is SourceInput {
   if (!isPlainObject(value)) throw invalid(path, "must be an object");
   for (const key in value) {
     if (!RESULT_KEYS.has(key)) {
@@ -82,9 +99,7 @@ function checkResult(value: unknown, path: string): asserts value is SourceInput
   checkUrl(`${path}.url`, value.url);
   if (value.id !== undefined) checkText(`${path}.id`, value.id, 1, LIMITS.id, true);
   if (value.text !== undefined) checkText(`${path}.text`, value.text, 0, LIMITS.text, false);
-  if (value.metadata !== undefined && !isPlainObject(value.metadata)) {
-    throw invalid(`${path}.metadata`, "must be a JSON object");
-  }
+  if (value.metadata !== undefined) checkMetadata(`${path}.metadata`, value.metadata, size);
 }
 
 function checkText(
@@ -96,29 +111,86 @@ function checkText(
 ): asserts value is string {
   if (typeof value !== "string") throw invalid(path, "must be a string");
   if (value.length < min) throw invalid(path, `must be at least ${min} character long`);
-  // A string never has more code points than UTF-16 units, so only long ones need counting.
-  if (value.length > max && codePointLength(value) > max) {
+  // A string has at most as many code points as UTF-16 units and at least half as many, so only
+  // strings between `max` and `2 * max` units need counting.
+  if (value.length > max && (value.length > 2 * max || codePointLength(value) > max)) {
     throw invalid(path, `must be at most ${max.toLocaleString("en-US")} characters`);
   }
-  if (notBlank && !NOT_BLANK.test(value)) throw invalid(path, "must not be blank");
+  if (notBlank && isBlank(value)) throw invalid(path, "must not be blank");
 }
 
 function checkUrl(path: string, value: unknown): asserts value is string {
   checkText(path, value, 1, LIMITS.url, false);
-  if (URL_FORBIDDEN.test(value)) {
-    throw invalid(path, "must not contain whitespace or control characters");
+  const problem = urlProblem(value);
+  if (problem !== undefined) throw invalid(path, problem);
+}
+
+function checkMetadata(path: string, value: unknown, size: SizeBound): void {
+  if (!isPlainObject(value)) throw invalid(path, "must be a JSON object");
+  switch (walkContainer(value, 1, size)) {
+    case "too deep":
+      throw invalid(path, `must be nested at most ${LIMITS.metadataDepth} levels deep`);
+    case "not JSON":
+      throw invalid(
+        path,
+        "must hold only JSON values: strings, finite numbers, booleans, null, arrays and objects",
+      );
+    case "too large":
+      throw tooLarge();
   }
-  if (!URL_SCHEME.test(value)) throw invalid(path, "must be an absolute http or https URL");
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid(path, "must be an absolute http or https URL");
+}
+
+/**
+ * Walks the object or array `container` at nesting level `depth` (the depth limit bounds the
+ * recursion) and adds a lower bound of its JSON bytes to `size`: a string takes at least one byte
+ * per UTF-16 unit plus its quotes, a key also its colon, a container its brackets, any other value
+ * at least one byte.
+ */
+function walkContainer(container: object, depth: number, size: SizeBound): MetadataProblem {
+  if (depth > LIMITS.metadataDepth) return "too deep";
+  size.bytes += 2;
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) {
+      const problem = walkValue(container[i], depth, size);
+      if (problem !== undefined) return problem;
+    }
+  } else {
+    for (const key in container) {
+      size.bytes += key.length + 3;
+      const problem = walkValue((container as Record<string, unknown>)[key], depth, size);
+      if (problem !== undefined) return problem;
+    }
   }
-  if (url.hostname === "") throw invalid(path, "must have a host name");
-  if (url.username !== "" || url.password !== "") {
-    throw invalid(path, "must not contain a username or password");
+  return undefined;
+}
+
+function walkValue(value: unknown, depth: number, size: SizeBound): MetadataProblem {
+  switch (typeof value) {
+    case "string":
+      size.bytes += value.length + 2;
+      break;
+    case "number":
+      if (!Number.isFinite(value)) return "not JSON";
+      size.bytes += 1;
+      break;
+    case "boolean":
+      size.bytes += 4;
+      break;
+    case "object": {
+      if (value === null) {
+        size.bytes += 4;
+        break;
+      }
+      if (!Array.isArray(value) && !isPlainObject(value)) return "not JSON";
+      const problem = walkContainer(value, depth + 1, size);
+      if (problem !== undefined) return problem;
+      break;
+    }
+    default:
+      // `undefined` (also an array hole), functions, symbols and bigints.
+      return "not JSON";
   }
+  return size.bytes > LIMITS.argumentsBytes ? "too large" : undefined;
 }
 
 /** Counts the Unicode code points of `value`, the way JSON Schema measures string length. */
@@ -136,8 +208,18 @@ function codePointLength(value: string): number {
   return count;
 }
 
+/** An object as `JSON.parse` makes it: not an array, a date, a map or any other class's. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function tooLarge(): ProtocolError {
+  return invalid(
+    "arguments",
+    `must be at most ${LIMITS.argumentsBytes.toLocaleString("en-US")} bytes as UTF-8 JSON`,
+  );
 }
 
 function invalid(path: string, rule: string): ProtocolError {
