@@ -58,4 +58,4 @@ if (config === undefined) {
 
 // `deno serve` looks for a default export with `fetch`; when this process listens itself (or
 // speaks stdio) there is none, so `deno run` does not suggest `deno serve`.
-export default mode === "serve" ? { fetch } : {};
+export default mode === "serve" ? { fetch: (request: Request) => fetch!(request) } : {};

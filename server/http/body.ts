@@ -16,13 +16,14 @@ const decoder = new TextDecoder();
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
 /**
- * Reads and parses `request`'s body: 415 unless it is declared as JSON, 413 past `limit` bytes
- * (at once when the declared length is over it), 400 (-32700) for invalid JSON. Reading stops
- * when `signal` aborts.
+ * Reads and parses `request`'s body, or `read`, the bytes of its body when the listener read them
+ * already: 415 unless it is declared as JSON, 413 past `limit` bytes (at once when the declared
+ * length is over it), 400 (-32700) for invalid JSON. Reading stops when `signal` aborts.
  */
 export async function readJsonBody(
   request: Request,
   signal: AbortSignal,
+  read?: Uint8Array,
   limit: number = MAX_BODY_BYTES,
 ): Promise<BodyResult> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
@@ -33,7 +34,9 @@ export async function readJsonBody(
     );
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  const bytes = declared > limit ? undefined : await readAtMost(request, limit, signal);
+  const bytes = declared > limit || (read?.length ?? 0) > limit
+    ? undefined
+    : read ?? await readAtMost(request, limit, signal);
   if (bytes === undefined) {
     return refuse(
       413,

@@ -23,8 +23,11 @@ export const MCP_PATH = "/mcp";
 /** How long a client is asked to wait after a 503, in seconds. */
 const RETRY_AFTER_SECONDS = 1;
 
-/** A `fetch`-style request handler, as `Deno.serve` and `deno serve` take it. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/**
+ * A `fetch`-style request handler, as `Deno.serve` and `deno serve` take it. A listener that has
+ * read the body already passes its bytes beside the request.
+ */
+export type FetchHandler = (request: Request, body?: Uint8Array) => Promise<Response>;
 
 /** What the web layer learned of one request while answering it. */
 interface RequestContext {
@@ -32,6 +35,8 @@ interface RequestContext {
   signal: AbortSignal;
   /** Whether the body is being read: a deadline passing then is the client's slowness. */
   readingBody?: boolean;
+  /** The body's bytes, when the listener read them already. */
+  body?: Uint8Array;
   /** The verified principal, once auth passed. */
   authInfo?: AuthInfo;
   /** The parsed JSON-RPC body, once it was read. */
@@ -77,7 +82,7 @@ export async function createFetchHandler(catalog: Catalog, config: Config): Prom
       context.authInfo = auth.authInfo;
     }
     context.readingBody = true;
-    const body = await readJsonBody(request, context.signal);
+    const body = await readJsonBody(request, context.signal, context.body);
     context.readingBody = false;
     if (!body.ok) return withCors(body.response, origin);
     context.message = body.value;
@@ -134,7 +139,7 @@ export async function createFetchHandler(catalog: Catalog, config: Config): Prom
     }
   }
 
-  return async (request) => {
+  return async (request, body) => {
     const started = performance.now();
     // Under `deno serve` the URL is built from the Host header, which may not parse.
     const url = URL.parse(request.url);
@@ -142,7 +147,11 @@ export async function createFetchHandler(catalog: Catalog, config: Config): Prom
       return jsonRpcErrorResponse(400, HTTP_ERROR, "Bad request: the Host header is malformed.");
     }
     const controller = new AbortController();
-    const context: RequestContext = { signal: controller.signal };
+    // `Deno.serve` passes connection info in this place: only bytes are a body.
+    const context: RequestContext = {
+      signal: controller.signal,
+      body: body instanceof Uint8Array ? body : undefined,
+    };
     const response = await answer(request, url, context, controller);
     if (logger.logsRequests) {
       const principal = context.authInfo?.extra?.principal;

@@ -13,6 +13,8 @@
  * @module
  */
 
+import { Buffer } from "node:buffer";
+
 /** The limits of the server; every request is bounded by them. */
 export interface Http1Limits {
   /** Time from a connection's first byte (or a request's first byte) to the end of its head. */
@@ -49,6 +51,8 @@ export interface Http1Server {
   shutdown(): Promise<void>;
 }
 
+/** How often the deadlines of the open connections are checked. */
+const SWEEP_MS = 50;
 /** How long accepting pauses after it failed, for example for want of file handles. */
 const ACCEPT_RETRY_MS = 100;
 /**
@@ -60,6 +64,8 @@ const REFUSAL_SLOTS = 16;
 const HANDLE_MARGIN = 32;
 /** A connection's first buffer; it grows with the bytes that arrive, and shrinks back after. */
 const INITIAL_BUFFER_BYTES = 128 * 1024;
+/** The largest buffer a connection keeps between requests; a larger one is let go. */
+const KEPT_BUFFER_BYTES = 128 * 1024;
 /** The least room a read gets; the buffer grows (or its unread bytes move) to make it. */
 const MIN_READ_BYTES = 8 * 1024;
 /** How long a client gets to read an error answer before its connection is closed. */
@@ -105,12 +111,18 @@ class ClientError extends Error {
 class ConnectionGone extends Error {}
 
 /**
+ * Answers one request. The body has been read already: it is given beside the `Request`,
+ * which carries none, so that it is not copied once more.
+ */
+export type Http1Handler = (request: Request, body: Uint8Array) => Promise<Response>;
+
+/**
  * Listens on `hostname:port` and answers every request with `handler`. The handler's `Request`
  * has the listening address as its origin; the client's `Host` header is among its headers.
  */
 export function serveHttp1(
   options: { hostname: string; port: number; limits: Http1Limits } & Http1Events,
-  handler: (request: Request) => Promise<Response>,
+  handler: Http1Handler,
 ): Http1Server {
   const listener = Deno.listen({ hostname: options.hostname, port: options.port });
   const addr = listener.addr;
@@ -121,6 +133,12 @@ export function serveHttp1(
   let stopping = false;
   // The connections the process has file handles for: the limit, until accepting finds none.
   let capacity = options.limits.maxConnections;
+
+  // One timer for every connection's deadline: cheaper than a timer per phase of each request.
+  const sweeper = setInterval(() => {
+    const now = performance.now();
+    for (const connection of open) connection.checkDeadline(now);
+  }, SWEEP_MS);
 
   const accepting = (async () => {
     while (!stopping) {
@@ -163,6 +181,7 @@ export function serveHttp1(
     },
     async shutdown() {
       stopping = true;
+      clearInterval(sweeper);
       listener.close();
       await accepting;
       const closing = [...open].map((connection) => connection.close());
@@ -228,13 +247,17 @@ class Connection {
   readonly #conn: Deno.TcpConn;
   readonly #origin: string;
   readonly #limits: Http1Limits;
-  readonly #handler: (request: Request) => Promise<Response>;
+  readonly #handler: Http1Handler;
   /** Bytes received and not yet consumed: `#buffer[#start..#end]`. */
   #buffer: Uint8Array<ArrayBuffer> = new Uint8Array(INITIAL_BUFFER_BYTES);
+  /** Where answers are encoded before they are written; grown to fit, and kept. */
+  #output = new Uint8Array(0);
   #start = 0;
   #end = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #timedOut: (() => void) | undefined;
+  /** When the current phase's deadline passes (`performance.now()` time), if it has one. */
+  #deadlineAt = Infinity;
+  #onExpiry: (() => void) | undefined;
+  #expiry: { expired: boolean } = { expired: false };
   #closed = false;
   /** Whether a request is being answered (from its head to the end of its answer). */
   busy = false;
@@ -243,7 +266,7 @@ class Connection {
     conn: Deno.TcpConn,
     origin: string,
     limits: Http1Limits,
-    handler: (request: Request) => Promise<Response>,
+    handler: Http1Handler,
   ) {
     this.#conn = conn;
     this.#origin = origin;
@@ -407,28 +430,28 @@ class Connection {
       this.#limits.bodyTimeoutMs,
       () => this.#cutOff(408, "Request timeout: the request body took too long."),
     );
-    let body: Uint8Array<ArrayBuffer> | undefined;
+    let body: Uint8Array;
     try {
       body = head.chunked
         ? await this.#readChunked()
         : hasBody
         ? await this.#readExactly(head.contentLength!)
-        : undefined;
+        : new Uint8Array();
     } finally {
       this.#deadline(undefined);
     }
-    this.#shrink();
     const request = new Request(this.#origin + head.target, {
       method: head.method,
       headers: head.headers,
-      body: head.method === "GET" || head.method === "HEAD" ? undefined : body,
     });
     let response: Response;
     try {
-      response = await this.#handler(request);
+      response = await this.#handler(request, body);
     } catch {
       throw new ClientError(500, "Internal error.");
     }
+    // The body, a view into the buffer, has been read by now: the buffer may be reused.
+    this.#shrink();
     return await this.#writeResponse(response, head);
   }
 
@@ -436,7 +459,8 @@ class Connection {
     while (this.#end - this.#start < length) {
       if (!await this.#fill()) throw new ConnectionGone();
     }
-    const body = this.#buffer.slice(this.#start, this.#start + length);
+    // A view, not a copy: the Request made from it copies the bytes, before the buffer is reused.
+    const body = this.#buffer.subarray(this.#start, this.#start + length);
     this.#start += length;
     return body;
   }
@@ -458,7 +482,8 @@ class Connection {
       }
       size += length;
       if (size > this.#limits.maxBodyBytes) throw this.#tooLarge();
-      parts.push(await this.#readExactly(length));
+      // A copy: reading the next chunk line may move the bytes in the buffer.
+      parts.push((await this.#readExactly(length)).slice());
       if ((await this.#readLine()) !== "") {
         throw new ClientError(400, "Bad request: malformed chunk.");
       }
@@ -526,7 +551,7 @@ class Connection {
 
   /** Lets go of a buffer a large request grew, once nothing in it is unread. */
   #shrink(): void {
-    if (this.#start === this.#end && this.#buffer.length > INITIAL_BUFFER_BYTES) {
+    if (this.#start === this.#end && this.#buffer.length > KEPT_BUFFER_BYTES) {
       this.#buffer = new Uint8Array(INITIAL_BUFFER_BYTES);
       this.#start = this.#end = 0;
     }
@@ -550,14 +575,18 @@ class Connection {
     }
     const bodiless = response.status === 204 || response.status === 304;
     const body = response.body === null || head.method === "HEAD" || bodiless
-      ? new Uint8Array()
-      : new Uint8Array(await response.arrayBuffer());
-    const length = bodiless ? "" : `content-length: ${body.length}\r\n`;
-    const headBytes = encoder.encode(`${lines}${length}\r\n`);
-    const message = new Uint8Array(headBytes.length + body.length);
-    message.set(headBytes, 0);
-    message.set(body, headBytes.length);
-    await this.#write(message);
+      ? ""
+      : await response.text();
+    // Head and body are encoded straight into the connection's output buffer, which is reused:
+    // no answer-sized array is made for each answer.
+    const bodyBytes = Buffer.byteLength(body, "utf8");
+    const headText = `${lines}${bodiless ? "" : `content-length: ${bodyBytes}\r\n`}\r\n`;
+    const size = headText.length + bodyBytes;
+    if (this.#output.length < size) this.#output = new Uint8Array(size * 2);
+    const headBytes = encoder.encodeInto(headText, this.#output).written;
+    encoder.encodeInto(body, this.#output.subarray(headBytes));
+    await this.#write(this.#output.subarray(0, size));
+    if (this.#output.length > KEPT_BUFFER_BYTES * 4) this.#output = new Uint8Array(0);
     return keepAlive;
   }
 
@@ -611,21 +640,22 @@ class Connection {
   }
 
   /**
-   * Sets the connection's one timer to run `onExpiry` after `ms`, replacing any timer set
-   * before; `undefined` clears it. The returned flag turns true when the timer fires.
+   * Gives the current phase a deadline `ms` from now, after which `onExpiry` runs, replacing the
+   * deadline set before; `undefined` clears it. The returned flag turns true when it passes.
    */
   #deadline(ms: number | undefined, onExpiry?: () => void): { expired: boolean } {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const flag = { expired: false };
-    if (ms !== undefined) {
-      this.#timedOut = onExpiry;
-      this.#timer = setTimeout(() => {
-        flag.expired = true;
-        this.#timedOut?.();
-      }, ms);
-    }
-    return flag;
+    this.#expiry = { expired: false };
+    this.#deadlineAt = ms === undefined ? Infinity : performance.now() + ms;
+    this.#onExpiry = onExpiry;
+    return this.#expiry;
+  }
+
+  /** Runs the current phase's expiry if its deadline has passed by `now`. */
+  checkDeadline(now: number): void {
+    if (now < this.#deadlineAt) return;
+    this.#deadlineAt = Infinity;
+    this.#expiry.expired = true;
+    this.#onExpiry?.();
   }
 }
 

@@ -22,15 +22,15 @@ const encoder = new TextEncoder();
 function start(limits: Partial<Http1Limits> = {}): Http1Server {
   return serveHttp1(
     { hostname: "127.0.0.1", port: 0, limits: { ...LIMITS, ...limits } },
-    async (request) => {
-      const body = await request.text();
+    (request, bytes) => {
+      const body = new TextDecoder().decode(bytes);
       const url = new URL(request.url);
-      return Response.json({
+      return Promise.resolve(Response.json({
         method: request.method,
         path: url.pathname + url.search,
         length: body.length,
         host: request.headers.get("host"),
-      });
+      }));
     },
   );
 }

@@ -48,19 +48,24 @@ export class McpEndpoint {
     this.#modern = createMcpHandler(() => createMcpServer(catalog, options), { legacy: "reject" });
   }
 
-  /** Answers `received`, whose body is `message`. */
-  async handle(received: Request, message: unknown, context: ExchangeContext): Promise<Response> {
-    // The SDK sees the request's method and headers only (its body is `message`) and the
-    // deadline's signal, not the HTTP server's: listening to that one makes Deno print a warning.
+  /** Answers `request`, whose body is `message`. */
+  async handle(request: Request, message: unknown, context: ExchangeContext): Promise<Response> {
+    const response = await isLegacyRequest(request, message)
+      ? await this.#handleLegacy(request, message, context)
+      : await this.#handleModern(request, message, context);
+    return response.ok ? response : await reworded(response, message);
+  }
+
+  #handleModern(received: Request, message: unknown, context: ExchangeContext) {
+    // The SDK tears the exchange down when the request's signal aborts: it gets the deadline's
+    // signal, not the HTTP server's (listening to that one makes Deno print a warning). It
+    // sees the request's method and headers only; its body is `message`.
     const request = new Request(received.url, {
       method: received.method,
       headers: received.headers,
       signal: context.signal,
     });
-    const response = await isLegacyRequest(request, message)
-      ? await this.#handleLegacy(request, message, context)
-      : await this.#modern.fetch(request, { parsedBody: message, authInfo: context.authInfo });
-    return response.ok ? response : await reworded(response, message);
+    return this.#modern.fetch(request, { parsedBody: message, authInfo: context.authInfo });
   }
 
   async #handleLegacy(request: Request, message: unknown, context: ExchangeContext) {

@@ -29,7 +29,10 @@ export interface TestServer extends AsyncDisposable {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const config: Config = readConfig(new Map(Object.entries({ LOG_LEVEL: "off", ...env })));
   const handler = await createFetchHandler(await loadCatalog(), config);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) => handler(request),
+  );
   const url = new URL(`http://127.0.0.1:${server.addr.port}/mcp`);
   const clients: Client[] = [];
   return {
