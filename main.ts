@@ -3,7 +3,7 @@
  *
  * - `deno serve main.ts` (and Deno Deploy): the default export's `fetch` answers HTTP.
  * - `deno run main.ts --http`: listens on `MCP_HOSTNAME:PORT` itself, with limits on every
- *   connection (`deno task start`).
+ *   connection (`deno task start` runs it bundled).
  * - `deno run main.ts --stdio`: MCP over stdio (`deno task stdio`).
  * @module
  */
@@ -12,8 +12,6 @@ import { type Config, readConfig } from "./server/config.ts";
 import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
 import { listen } from "./server/http/listen.ts";
 import { Logger } from "./server/http/log.ts";
-import { type Catalog, loadCatalog } from "./server/mcp_server.ts";
-import { serveCatalogOnStdio } from "./server/stdio.ts";
 
 const mode = Deno.args.includes("--stdio")
   ? "stdio"
@@ -21,39 +19,37 @@ const mode = Deno.args.includes("--stdio")
   ? "http"
   : "serve";
 
-/** Prepares the server; a missing view or a bad setting ends the process with its message. */
-async function start(): Promise<{ catalog: Catalog; config?: Config }> {
+/** Reads the configuration; a bad setting ends the process with its message. */
+function configure(): Config {
   try {
-    const catalog = await loadCatalog();
-    return {
-      catalog,
-      config: mode === "stdio" ? undefined : readConfig(),
-    };
+    return readConfig();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     Deno.exit(1);
   }
 }
 
-function onListen({ hostname, port }: Deno.NetAddr): void {
-  const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-  const url = `http://${host}:${port}${MCP_PATH}`;
-  console.error(`render_results MCP server on ${url}`);
-  if (Deno.args.includes("--dev")) {
-    console.error(
-      "Inspect it: npx -y -p node@22 -p @modelcontextprotocol/inspector@2.12.0 -- " +
-        `mcp-inspector --transport http --server-url ${url}`,
-    );
-  }
-}
-
-const { catalog, config } = await start();
 let fetch: FetchHandler | undefined;
-if (config === undefined) {
-  serveCatalogOnStdio(catalog);
+if (mode === "stdio") {
+  // Loaded only here: stdio brings in Node's streams, which an HTTP server need not load.
+  (await import("./server/stdio.ts")).serveOnStdio();
 } else {
-  fetch = await createFetchHandler(catalog, config);
-  if (mode === "http") listen(fetch, config, new Logger(config.logLevel), onListen);
+  const config = configure();
+  const logger = new Logger(config.logLevel);
+  fetch = await createFetchHandler(config, logger);
+  if (mode === "http") {
+    listen(fetch, config, logger, ({ hostname, port }) => {
+      const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+      const url = `http://${host}:${port}${MCP_PATH}`;
+      logger.listening(url);
+      if (Deno.args.includes("--dev")) {
+        logger.info(
+          "Inspect it: npx -y -p node@22 -p @modelcontextprotocol/inspector@2.12.0 -- " +
+            `mcp-inspector --transport http --server-url ${url}`,
+        );
+      }
+    });
+  }
 }
 
 // `deno serve` looks for a default export with `fetch`; when this process listens itself (or

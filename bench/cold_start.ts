@@ -3,8 +3,7 @@
  * @module
  */
 
-import { startServer } from "./server_process.ts";
-import type { ServerCommand } from "./server_process.ts";
+import { type ServerCommand, startServer } from "../tests/support/server_process.ts";
 import { MCP_HEADERS } from "./verify.ts";
 
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });

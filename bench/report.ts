@@ -4,7 +4,7 @@
  */
 
 import type { ServerFigures } from "./compare.ts";
-import type { MemoryFigures } from "./server_process.ts";
+import type { MemoryFigures } from "../tests/support/server_process.ts";
 import { median } from "./stats.ts";
 import type { Workload } from "./workloads.ts";
 

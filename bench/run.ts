@@ -20,12 +20,13 @@ import {
 } from "./report.ts";
 import {
   freePort,
+  projectCommand,
   readMemory,
   type ServerCommand,
   type ServerProcess,
   startServer,
-} from "./server_process.ts";
-import { readStartTask } from "./start_task.ts";
+} from "../tests/support/server_process.ts";
+import { readStartTask } from "../tests/support/start_task.ts";
 import { answerMarker, type InvalidStyle, verifyAnswer } from "./verify.ts";
 import { viewSize } from "./view_size.ts";
 import { makeWorkloads, type Workload } from "./workloads.ts";
@@ -49,12 +50,7 @@ const PARALLEL_PLAN: RoundPlan = {
 };
 const COLD_STARTS = 10;
 
-const PROJECT_COMMAND: ServerCommand = {
-  name: PROJECT,
-  args: ["run", ...START.flags, START.entry, ...START.args],
-  env: { ...START.env, PORT: "0", HOSTNAME: "127.0.0.1", LOG_LEVEL },
-  ready: / on (http:\/\/[^\s/]+)\/mcp/,
-};
+const PROJECT_COMMAND: ServerCommand = { ...projectCommand({ LOG_LEVEL }), name: PROJECT };
 
 function log(message: string): void {
   console.error(message);
@@ -179,14 +175,17 @@ async function measureParallel(
       args: [
         "serve",
         "--parallel",
-        ...START.flags,
+        "--allow-net",
+        "--allow-env",
+        "--allow-read",
+        ...V8_FLAGS,
         "--host",
         "127.0.0.1",
         "--port",
         String(freePort()),
-        START.entry,
+        "main.ts",
       ],
-      env: { ...START.env, DENO_JOBS: String(jobs), HOSTNAME: "127.0.0.1", LOG_LEVEL },
+      env: { ...START.env, DENO_JOBS: String(jobs), MCP_HOSTNAME: "127.0.0.1", LOG_LEVEL },
       ready: /Listening on (http:\/\/[^\s/]+)\//,
     });
     servers.push(server);

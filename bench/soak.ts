@@ -9,8 +9,7 @@
  */
 
 import { runLoad } from "./load.ts";
-import { readMemory, startServer } from "./server_process.ts";
-import { readStartTask } from "./start_task.ts";
+import { readMemory, startProject } from "../tests/support/server_process.ts";
 import { answerMarker, verifyAnswer } from "./verify.ts";
 import { makeWorkloads } from "./workloads.ts";
 
@@ -24,7 +23,6 @@ const CONNECTIONS = 16;
 const MAX_GROWTH = 0.15;
 
 const OUT = new URL("./out/", import.meta.url);
-const START = readStartTask();
 
 async function main(): Promise<number> {
   if (!Number.isFinite(MINUTES) || MINUTES <= 0 || MINUTES > 60) {
@@ -33,12 +31,7 @@ async function main(): Promise<number> {
   }
   const workloads = makeWorkloads();
   await Deno.mkdir(OUT, { recursive: true });
-  await using server = await startServer({
-    name: "project",
-    args: ["run", ...START.flags, START.entry, ...START.args],
-    env: { ...START.env, PORT: "0", MCP_HOSTNAME: "127.0.0.1", LOG_LEVEL: "warn" },
-    ready: / on (http:\/\/[^\s/]+)\/mcp/,
-  });
+  await using server = await startProject({ LOG_LEVEL: "warn" });
   const requests = [];
   for (const workload of workloads) {
     await verifyAnswer(server.url, workload, "json-rpc-error");

@@ -6,12 +6,12 @@
  */
 
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { type Catalog, createMcpServer } from "./mcp_server.ts";
+import { createMcpServer } from "./mcp_server.ts";
 import { LineTransport } from "./stdio_transport.ts";
 
-/** Serves `catalog` on this process's stdin and stdout; the process ends when stdin closes. */
-export function serveCatalogOnStdio(catalog: Catalog): void {
-  serveStdio(() => createMcpServer(catalog, { cacheScope: "public" }), {
+/** Serves MCP on this process's stdin and stdout; the process ends when stdin closes. */
+export function serveOnStdio(): void {
+  serveStdio(() => createMcpServer({ cacheScope: "public" }), {
     transport: new LineTransport(Deno.stdin.readable, Deno.stdout.writable),
     onerror: (error) => console.error(`stdio: ${error.message}`),
   });

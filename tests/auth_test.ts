@@ -27,8 +27,8 @@ import {
   StreamableHTTPClientTransport,
 } from "./support/sdk_client.ts";
 import { eventually } from "./support/eventually.ts";
-import { startTestServer } from "./support/http_server.ts";
-import { startServerProcess } from "./support/server_process.ts";
+import { createTestServer, type InProcessFetch } from "./support/http_server.ts";
+import { startProject } from "./support/server_process.ts";
 
 const SCOPE = "mcp:tools";
 /** The public URL the servers under test are configured with; requests reach them on loopback. */
@@ -54,10 +54,16 @@ interface Seen {
 class Transcript {
   readonly seen: Seen[] = [];
   requests = 0;
+  readonly #send: InProcessFetch;
+
+  /** Records what `send` (the global `fetch` unless given) answers. */
+  constructor(send: InProcessFetch = fetch) {
+    this.#send = send;
+  }
 
   /** A `fetch` that records; usable as the SDK transport's `fetch`. */
   readonly fetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
-    const response = await fetch(input, init);
+    const response = await this.#send(input, init);
     this.requests++;
     const copy = response.clone();
     this.seen.push({ status: copy.status, headers: copy.headers, text: await copy.text() });
@@ -93,9 +99,10 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The JSON lines of a server's stderr. */
+/** The JSON lines of a server's stderr after the one that says where it listens. */
 function logLines(stderr: string): Record<string, unknown>[] {
-  return stderr.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+  return stderr.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line))
+    .filter((line) => !("url" in line));
 }
 
 /** Connects the SDK's client to `url` with `authorization`, through `transcript`. */
@@ -144,7 +151,7 @@ Deno.test("a token-protected server answers each kind of request as the spec say
   const apiKey = `key-${crypto.randomUUID()}`;
   const apiKeyHash = await sha256Hex(apiKey);
   await using issuer = startAuthorizationServer([es256, rs256]);
-  await using server = await startServerProcess({
+  await using server = await startProject({
     MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_AUTH_ISSUER: issuer.issuer,
     MCP_AUTH_SCOPES: SCOPE,
@@ -401,7 +408,7 @@ Deno.test("a JWKS that cannot be fetched gives 503, and the server stays up", as
   const key = await createSigningKey("ES256", "es-1");
   await using issuer = startAuthorizationServer([key]);
   issuer.failWith = 500;
-  await using server = await startServerProcess({
+  await using server = await startProject({
     MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_AUTH_ISSUER: issuer.issuer,
     MCP_AUTH_JWKS_URL: issuer.jwksUrl,
@@ -433,12 +440,12 @@ Deno.test("a JWKS that cannot be fetched gives 503, and the server stays up", as
 
 Deno.test("API keys alone turn auth on without an authorization server", async (t) => {
   const apiKey = `key-${crypto.randomUUID()}`;
-  await using server = await startTestServer({
+  await using server = await createTestServer({
     MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_API_KEYS_SHA256: await sha256Hex(apiKey),
     LOG_LEVEL: "off",
   });
-  const transcript = new Transcript();
+  const transcript = new Transcript(server.fetch);
 
   await t.step("serves no metadata documents", async () => {
     for (const path of METADATA_PATHS) {
@@ -470,8 +477,8 @@ Deno.test("API keys alone turn auth on without an authorization server", async (
 });
 
 Deno.test("without auth settings /mcp is open and no metadata is served", async () => {
-  await using server = await startTestServer({ LOG_LEVEL: "off" });
-  const transcript = new Transcript();
+  await using server = await createTestServer({ LOG_LEVEL: "off" });
+  const transcript = new Transcript(server.fetch);
   const metadata = await transcript.fetch(
     new URL("/.well-known/oauth-protected-resource/mcp", server.url),
   );

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { startTestServer } from "./support/http_server.ts";
+import { createTestServer } from "./support/http_server.ts";
 
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 const SUITES = [
@@ -104,7 +104,8 @@ async function runScenario(client: string, url: URL, scenario: string, workDir: 
 }
 
 Deno.test("the conformance clients pass every scenario that applies to this server", async (t) => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
+  const url = server.listen();
   // The clients write their reports into the working directory.
   const workDir = await Deno.makeTempDir({ prefix: "conformance-" });
   try {
@@ -113,7 +114,7 @@ Deno.test("the conformance clients pass every scenario that applies to this serv
       const version = client.slice(client.lastIndexOf("@") + 1);
       for (const scenario of scenarios) {
         await t.step(`${version} ${scenario}`, async () => {
-          const { checks, output } = await runScenario(client, server.url, scenario, workDir);
+          const { checks, output } = await runScenario(client, url, scenario, workDir);
           assert.ok(checks.some((check) => check.status === "SUCCESS"), output);
           const unexpected = checks.filter((check) =>
             (check.status === "FAILURE" || check.status === "WARNING") &&

@@ -10,7 +10,7 @@ import {
   signToken,
   startAuthorizationServer,
 } from "./support/authorization_server.ts";
-import { startTestServer } from "./support/http_server.ts";
+import { createTestServer, type TestServer } from "./support/http_server.ts";
 
 const APP = "https://app.example.test";
 const SCOPE = "mcp:tools";
@@ -23,8 +23,8 @@ const REMOTE = {
   LOG_LEVEL: "off",
 };
 
-function preflight(url: URL, origin: string): Promise<Response> {
-  return fetch(url, {
+function preflight(server: TestServer, origin: string): Promise<Response> {
+  return server.fetch(server.url, {
     method: "OPTIONS",
     headers: {
       Origin: origin,
@@ -35,8 +35,8 @@ function preflight(url: URL, origin: string): Promise<Response> {
   });
 }
 
-function post(url: URL, headers: Record<string, string>): Promise<Response> {
-  return fetch(url, {
+function post(server: TestServer, headers: Record<string, string>): Promise<Response> {
+  return server.fetch(server.url, {
     method: "POST",
     body: TOOLS_LIST,
     headers: {
@@ -53,8 +53,8 @@ function items(response: Response, name: string): string[] {
 }
 
 Deno.test("an allowed origin's preflight gets the methods and headers an MCP client sends", async () => {
-  await using server = await startTestServer(REMOTE);
-  const response = await preflight(server.url, APP);
+  await using server = await createTestServer(REMOTE);
+  const response = await preflight(server, APP);
   await response.body?.cancel();
   assert.equal(response.status, 204);
   assert.equal(response.headers.get("access-control-allow-origin"), APP);
@@ -74,12 +74,12 @@ Deno.test("an allowed origin's preflight gets the methods and headers an MCP cli
 });
 
 Deno.test("other origins get 403 without CORS headers, preflight or not", async () => {
-  await using server = await startTestServer(REMOTE);
+  await using server = await createTestServer(REMOTE);
   for (const origin of ["https://evil.example", "http://localhost.evil.example", "null"]) {
     for (
       const response of [
-        await preflight(server.url, origin),
-        await post(server.url, { Origin: origin }),
+        await preflight(server, origin),
+        await post(server, { Origin: origin }),
       ]
     ) {
       await response.body?.cancel();
@@ -90,8 +90,8 @@ Deno.test("other origins get 403 without CORS headers, preflight or not", async 
 });
 
 Deno.test("an allowed origin can read the answer and its WWW-Authenticate header", async () => {
-  await using server = await startTestServer(REMOTE);
-  const response = await post(server.url, { Origin: APP });
+  await using server = await createTestServer(REMOTE);
+  const response = await post(server, { Origin: APP });
   assert.equal(response.status, 200);
   await response.body?.cancel();
   assert.equal(response.headers.get("access-control-allow-origin"), APP);
@@ -102,12 +102,12 @@ Deno.test("an allowed origin can read the answer and its WWW-Authenticate header
 Deno.test("with auth on, preflight needs no token and 401/403 challenges carry CORS", async () => {
   const key = await createSigningKey("ES256", "es-1");
   await using issuer = startAuthorizationServer([key]);
-  await using server = await startTestServer({
+  await using server = await createTestServer({
     ...REMOTE,
     MCP_AUTH_ISSUER: issuer.issuer,
     MCP_AUTH_SCOPES: SCOPE,
   });
-  const allowed = await preflight(server.url, APP);
+  const allowed = await preflight(server, APP);
   await allowed.body?.cancel();
   assert.equal(allowed.status, 204);
   assert.equal(allowed.headers.get("access-control-allow-origin"), APP);
@@ -122,8 +122,8 @@ Deno.test("with auth on, preflight needs no token and 401/403 challenges carry C
     },
   });
   const answers = [
-    [401, await post(server.url, { Origin: APP })],
-    [403, await post(server.url, { Origin: APP, Authorization: `Bearer ${unscoped}` })],
+    [401, await post(server, { Origin: APP })],
+    [403, await post(server, { Origin: APP, Authorization: `Bearer ${unscoped}` })],
   ] as const;
   for (const [status, response] of answers) {
     await response.body?.cancel();
@@ -143,14 +143,14 @@ Deno.test("with auth on, preflight needs no token and 401/403 challenges carry C
       scope: SCOPE,
     },
   });
-  const foreign = await post(server.url, {
+  const foreign = await post(server, {
     Origin: "https://evil.example",
     Authorization: `Bearer ${scoped}`,
   });
   await foreign.body?.cancel();
   assert.equal(foreign.status, 403);
   assert.equal(foreign.headers.get("access-control-allow-origin"), null);
-  const own = await post(server.url, { Origin: APP, Authorization: `Bearer ${scoped}` });
+  const own = await post(server, { Origin: APP, Authorization: `Bearer ${scoped}` });
   await own.body?.cancel();
   assert.equal(own.status, 200);
   assert.equal(own.headers.get("access-control-allow-origin"), APP);

@@ -10,7 +10,7 @@ import {
   signToken,
   startAuthorizationServer,
 } from "./support/authorization_server.ts";
-import { startServerProcess } from "./support/server_process.ts";
+import { freePort, startProject, startServer } from "./support/server_process.ts";
 
 const encoder = new TextEncoder();
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" });
@@ -57,7 +57,7 @@ function postToolsList(url: URL, headers: Record<string, string> = {}): Promise<
 }
 
 Deno.test("more connections than file handles: the extra ones are refused and the server lives on", async () => {
-  await using server = await startServerProcess({ LOG_LEVEL: "warn" }, { fileHandles: 256 });
+  await using server = await startProject({ LOG_LEVEL: "warn" }, { fileHandles: 256 });
   const connections = await openConnections(server.url, 600);
   try {
     assert.ok(
@@ -87,7 +87,7 @@ Deno.test("more connections than file handles: the extra ones are refused and th
 });
 
 Deno.test("connections that declare 1 MiB and send a few bytes cost little memory", async () => {
-  await using server = await startServerProcess({ LOG_LEVEL: "off" });
+  await using server = await startProject({ LOG_LEVEL: "off" });
   const before = await residentBytes(server.pid);
   const connections = await openConnections(server.url, 300);
   try {
@@ -110,7 +110,7 @@ Deno.test("a request that cannot be answered in time gets 503 and the server goe
   const key = await createSigningKey("ES256", "es-1");
   await using issuer = startAuthorizationServer([key]);
   issuer.delayMs = 3_000;
-  await using server = await startServerProcess({
+  await using server = await startProject({
     MCP_PUBLIC_URL: "https://mcp.example.test",
     MCP_AUTH_ISSUER: issuer.issuer,
     MCP_AUTH_JWKS_URL: issuer.jwksUrl,
@@ -133,7 +133,7 @@ Deno.test("a request that cannot be answered in time gets 503 and the server goe
 });
 
 Deno.test("the listener's deadlines come from the environment", async () => {
-  await using server = await startServerProcess({
+  await using server = await startProject({
     MCP_HEADERS_TIMEOUT_MS: "200",
     LOG_LEVEL: "off",
   });
@@ -143,13 +143,13 @@ Deno.test("the listener's deadlines come from the environment", async () => {
 });
 
 Deno.test("HOSTNAME, which runtimes set by themselves, does not choose the bind address", async () => {
-  await using server = await startServerProcess({ HOSTNAME: "0.0.0.0", MCP_HOSTNAME: "" });
+  await using server = await startProject({ HOSTNAME: "0.0.0.0", MCP_HOSTNAME: "" });
   assert.equal(server.url.hostname, "127.0.0.1");
 });
 
 Deno.test("under deno serve, a foreign Host is refused whatever address it binds", async () => {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = new Deno.Command(Deno.execPath(), {
+  await using server = await startServer({
+    name: "deno serve",
     args: [
       "serve",
       "--allow-net",
@@ -158,38 +158,23 @@ Deno.test("under deno serve, a foreign Host is refused whatever address it binds
       "--host",
       "127.0.0.1",
       "--port",
-      String(port),
-      new URL("../main.ts", import.meta.url).pathname,
+      String(freePort()),
+      "main.ts",
     ],
-    env: { LOG_LEVEL: "off", NO_COLOR: "1" },
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  try {
-    const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-    let log = "";
-    while (!log.includes("Listening on")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`deno serve did not start:\n${log}`);
-      log += value;
-    }
-    reader.releaseLock();
-    child.stderr.cancel().catch(() => {});
-    const statusFor = async (host: string) => {
-      const connection = await Deno.connect({ hostname: "127.0.0.1", port });
-      await connection.write(encoder.encode(
-        `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
-          "Accept: application/json, text/event-stream\r\nConnection: close\r\n" +
-          `Content-Length: ${TOOLS_LIST.length}\r\n\r\n${TOOLS_LIST}`,
-      ));
-      const reply = await new Response(connection.readable).text();
-      return Number(reply.split(" ")[1]);
-    };
-    assert.equal(await statusFor(`127.0.0.1:${port}`), 200);
-    assert.equal(await statusFor("evil.example"), 403);
-    assert.equal(await statusFor("evil example"), 400);
-  } finally {
-    child.kill();
-    await child.status;
-  }
+    env: { LOG_LEVEL: "off" },
+    ready: /Listening on (http:\/\/[^\s/]+)\//,
+  });
+  const statusFor = async (host: string) => {
+    const connection = await Deno.connect({ hostname: "127.0.0.1", port: Number(server.url.port) });
+    await connection.write(encoder.encode(
+      `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        "Accept: application/json, text/event-stream\r\nConnection: close\r\n" +
+        `Content-Length: ${TOOLS_LIST.length}\r\n\r\n${TOOLS_LIST}`,
+    ));
+    const reply = await new Response(connection.readable).text();
+    return Number(reply.split(" ")[1]);
+  };
+  assert.equal(await statusFor(server.url.host), 200);
+  assert.equal(await statusFor("evil.example"), 403);
+  assert.equal(await statusFor("evil example"), 400);
 });

@@ -4,13 +4,13 @@
  */
 
 import assert from "node:assert/strict";
-import { startTestServer } from "./support/http_server.ts";
+import { createTestServer, type TestServer } from "./support/http_server.ts";
 
 const ACCEPT = "application/json, text/event-stream";
 const listTools = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 
-function post(url: URL, body: string, headers: Record<string, string> = {}) {
-  return fetch(url, {
+function post(server: TestServer, body: string, headers: Record<string, string> = {}) {
+  return server.fetch(server.url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: ACCEPT, ...headers },
     body,
@@ -18,8 +18,8 @@ function post(url: URL, body: string, headers: Record<string, string> = {}) {
 }
 
 Deno.test("POST /mcp answers without a session, in JSON", async () => {
-  await using server = await startTestServer();
-  const response = await post(server.url, JSON.stringify(listTools));
+  await using server = await createTestServer();
+  const response = await post(server, JSON.stringify(listTools));
   assert.equal(response.status, 200);
   assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
   assert.equal(response.headers.get("mcp-session-id"), null);
@@ -28,9 +28,9 @@ Deno.test("POST /mcp answers without a session, in JSON", async () => {
 });
 
 Deno.test("GET and DELETE on /mcp get 405", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   for (const method of ["GET", "DELETE", "PUT"]) {
-    const response = await fetch(server.url, { method, headers: { accept: ACCEPT } });
+    const response = await server.fetch(server.url, { method, headers: { accept: ACCEPT } });
     assert.equal(response.status, 405, method);
     assert.match(response.headers.get("allow") ?? "", /POST/);
     await response.body?.cancel();
@@ -38,19 +38,19 @@ Deno.test("GET and DELETE on /mcp get 405", async () => {
 });
 
 Deno.test("other paths get 404 and /healthz gets 200", async () => {
-  await using server = await startTestServer();
-  const missing = await fetch(new URL("/other", server.url));
+  await using server = await createTestServer();
+  const missing = await server.fetch(new URL("/other", server.url));
   assert.equal(missing.status, 404);
   await missing.body?.cancel();
-  const health = await fetch(new URL("/healthz", server.url));
+  const health = await server.fetch(new URL("/healthz", server.url));
   assert.equal(health.status, 200);
   assert.deepEqual(await health.json(), { status: "ok" });
 });
 
 Deno.test("a body over the cap gets 413 before it is parsed", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const big = JSON.stringify({ ...listTools, params: { pad: "x".repeat(1024 * 1024) } });
-  const declared = await post(server.url, big);
+  const declared = await post(server, big);
   assert.equal(declared.status, 413);
   assert.equal((await declared.json()).error.code, -32000);
 
@@ -63,7 +63,7 @@ Deno.test("a body over the cap gets 413 before it is parsed", async () => {
       else controller.close();
     },
   });
-  const streamed = await fetch(server.url, {
+  const streamed = await server.fetch(server.url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: ACCEPT },
     body: stream,
@@ -73,20 +73,20 @@ Deno.test("a body over the cap gets 413 before it is parsed", async () => {
 });
 
 Deno.test("a call with 64 KiB of escaped arguments fits under the body cap", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   // Each "\u0041" is six bytes on the wire for one byte of arguments.
   const note = "\\u0041".repeat(60_000);
   const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"render_results",` +
     `"arguments":{"results":[{"title":"A","url":"https://a.example/","metadata":{"n":"${note}"}}]}}}`;
-  const response = await post(server.url, body);
+  const response = await post(server, body);
   assert.equal(response.status, 200);
   assert.equal((await response.json()).result.structuredContent.total, 1);
 });
 
 Deno.test("malformed JSON gets 400 with JSON-RPC -32700", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const secret = "Zq7Marker";
-  const response = await post(server.url, `{"jsonrpc":"2.0",${secret}`);
+  const response = await post(server, `{"jsonrpc":"2.0",${secret}`);
   assert.equal(response.status, 400);
   const body = await response.json();
   assert.equal(body.error.code, -32700);
@@ -95,15 +95,15 @@ Deno.test("malformed JSON gets 400 with JSON-RPC -32700", async () => {
 });
 
 Deno.test("Origin: none and localhost pass, others are forbidden", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   for (const origin of ["http://localhost:6274", "http://127.0.0.1", "https://[::1]:3000"]) {
-    const response = await post(server.url, JSON.stringify(listTools), { origin });
+    const response = await post(server, JSON.stringify(listTools), { origin });
     assert.equal(response.status, 200, origin);
     assert.equal(response.headers.get("access-control-allow-origin"), origin);
     await response.body?.cancel();
   }
   for (const origin of ["https://evil.example", "null", "http://localhost.evil.example"]) {
-    const response = await post(server.url, JSON.stringify(listTools), { origin });
+    const response = await post(server, JSON.stringify(listTools), { origin });
     assert.equal(response.status, 403, origin);
     assert.equal(response.headers.get("access-control-allow-origin"), null);
     await response.body?.cancel();
@@ -111,46 +111,54 @@ Deno.test("Origin: none and localhost pass, others are forbidden", async () => {
 });
 
 Deno.test("MCP_ALLOWED_ORIGINS adds origins", async () => {
-  await using server = await startTestServer({
+  await using server = await createTestServer({
     MCP_ALLOWED_ORIGINS: "https://app.example, https://other.example:8443",
   });
   for (const origin of ["https://app.example", "https://other.example:8443"]) {
-    const response = await post(server.url, JSON.stringify(listTools), { origin });
+    const response = await post(server, JSON.stringify(listTools), { origin });
     assert.equal(response.status, 200, origin);
     await response.body?.cancel();
   }
-  const denied = await post(server.url, JSON.stringify(listTools), {
+  const denied = await post(server, JSON.stringify(listTools), {
     origin: "https://other.example",
   });
   assert.equal(denied.status, 403);
   await denied.body?.cancel();
 });
 
-Deno.test("bound to localhost, a foreign Host gets 403 unless MCP_ALLOWED_HOSTS has it", async () => {
-  // fetch() sets Host itself, so these requests go through a raw TCP connection.
-  await using server = await startTestServer({ MCP_ALLOWED_HOSTS: "mcp.internal" });
+Deno.test("a foreign Host gets 403 unless allowed, a malformed one 400", async () => {
+  await using server = await createTestServer({ MCP_ALLOWED_HOSTS: "mcp.internal" });
   const statusFor = async (host: string) => {
-    const connection = await Deno.connect({ hostname: "127.0.0.1", port: Number(server.url.port) });
-    const body = JSON.stringify(listTools);
-    const request = `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
-      `Accept: ${ACCEPT}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
-    await connection.write(new TextEncoder().encode(request));
-    const reply = await new Response(connection.readable).text();
-    return Number(reply.split(" ")[1]);
+    const response = await post(server, JSON.stringify(listTools), { host });
+    await response.body?.cancel();
+    return response.status;
   };
-  assert.equal(await statusFor(`127.0.0.1:${server.url.port}`), 200);
-  assert.equal(await statusFor(`localhost:${server.url.port}`), 200);
+  assert.equal(await statusFor("127.0.0.1:8000"), 200);
+  assert.equal(await statusFor("localhost:8000"), 200);
   assert.equal(await statusFor("[::1]"), 200);
   assert.equal(await statusFor("mcp.internal:443"), 200);
   assert.equal(await statusFor("evil.example"), 403);
-  assert.equal(await statusFor(`evil.example:${server.url.port}`), 403);
+  assert.equal(await statusFor("evil.example:8000"), 403);
   assert.equal(await statusFor("localhost.evil.example"), 403);
+  assert.equal(await statusFor("evil example"), 400);
+  assert.equal(await statusFor("user@127.0.0.1"), 400);
+});
+
+Deno.test("loopback origins pass only on a loopback Host", async () => {
+  await using server = await createTestServer({ MCP_ALLOWED_HOSTS: "mcp.internal" });
+  const origin = "http://localhost:6274";
+  const loopback = await post(server, JSON.stringify(listTools), { origin });
+  assert.equal(loopback.status, 200);
+  await loopback.body?.cancel();
+  const remote = await post(server, JSON.stringify(listTools), { origin, host: "mcp.internal" });
+  assert.equal(remote.status, 403);
+  await remote.body?.cancel();
 });
 
 Deno.test("a notification gets 202 with no body", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const notification = await post(
-    server.url,
+    server,
     JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
   );
   assert.equal(notification.status, 202);

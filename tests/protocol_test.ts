@@ -5,7 +5,7 @@
  */
 
 import assert from "node:assert/strict";
-import { startTestServer } from "./support/http_server.ts";
+import { createTestServer, type TestServer } from "./support/http_server.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 const MODERN = "2026-07-28";
@@ -28,11 +28,11 @@ interface RpcAnswer {
 
 /** POSTs `body` to `url` with the standard headers plus `headers`, and reads the JSON answer. */
 async function post(
-  url: URL,
+  server: TestServer,
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<RpcAnswer> {
-  const response = await fetch(url, {
+  const response = await server.fetch(server.url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: ACCEPT, ...headers },
     body: JSON.stringify(body),
@@ -42,13 +42,18 @@ async function post(
 }
 
 /** A 2026-07-28 request: `_meta` in the params, the standard headers from the body. */
-function modern(url: URL, id: number, method: string, params: Record<string, unknown> = {}) {
+function modern(
+  server: TestServer,
+  id: number,
+  method: string,
+  params: Record<string, unknown> = {},
+) {
   const name = typeof params.name === "string"
     ? params.name
     : typeof params.uri === "string"
     ? params.uri
     : undefined;
-  return post(url, { jsonrpc: "2.0", id, method, params: { ...params, _meta: META } }, {
+  return post(server, { jsonrpc: "2.0", id, method, params: { ...params, _meta: META } }, {
     "mcp-protocol-version": MODERN,
     "mcp-method": method,
     ...(name === undefined ? {} : { "mcp-name": name }),
@@ -56,8 +61,8 @@ function modern(url: URL, id: number, method: string, params: Record<string, unk
 }
 
 Deno.test("server/discover names the versions, capabilities, MCP Apps, identity and instructions", async () => {
-  await using server = await startTestServer();
-  const { status, contentType, body } = await modern(server.url, 1, "server/discover");
+  await using server = await createTestServer();
+  const { status, contentType, body } = await modern(server, 1, "server/discover");
   assert.equal(status, 200);
   assert.match(contentType ?? "", /^application\/json/);
   assert.equal(body.id, 1);
@@ -75,27 +80,27 @@ Deno.test("server/discover names the versions, capabilities, MCP Apps, identity 
 });
 
 Deno.test("cacheable results carry caching hints: lists for an hour, the view for a day", async () => {
-  await using server = await startTestServer();
-  const tools = await modern(server.url, 1, "tools/list");
+  await using server = await createTestServer();
+  const tools = await modern(server, 1, "tools/list");
   assert.deepEqual([tools.body.result!.ttlMs, tools.body.result!.cacheScope], [
     3_600_000,
     "public",
   ]);
-  const resources = await modern(server.url, 2, "resources/list");
+  const resources = await modern(server, 2, "resources/list");
   const listed = resources.body.result!;
   assert.deepEqual([listed.ttlMs, listed.cacheScope], [3_600_000, "public"]);
-  const templates = await modern(server.url, 3, "resources/templates/list");
+  const templates = await modern(server, 3, "resources/templates/list");
   assert.deepEqual(templates.body.result!.resourceTemplates, []);
   assert.deepEqual([templates.body.result!.ttlMs, templates.body.result!.cacheScope], [
     3_600_000,
     "public",
   ]);
   const [view] = listed.resources as { uri: string }[];
-  const read = await modern(server.url, 4, "resources/read", { uri: view.uri });
+  const read = await modern(server, 4, "resources/read", { uri: view.uri });
   assert.deepEqual([read.body.result!.ttlMs, read.body.result!.cacheScope], [86_400_000, "public"]);
 
   // 2025-era answers have no caching fields.
-  const legacy = await post(server.url, { jsonrpc: "2.0", id: 5, method: "tools/list" });
+  const legacy = await post(server, { jsonrpc: "2.0", id: 5, method: "tools/list" });
   assert.equal(legacy.status, 200);
   assert.equal("ttlMs" in legacy.body.result!, false);
   assert.equal("cacheScope" in legacy.body.result!, false);
@@ -107,12 +112,12 @@ Deno.test("with auth on, cached results are private to each caller", async () =>
     await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)),
   );
   const hash = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  await using server = await startTestServer({
+  await using server = await createTestServer({
     MCP_PUBLIC_URL: "https://mcp.example.test",
     MCP_API_KEYS_SHA256: hash,
   });
   const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } };
-  const { status, body: answer } = await post(server.url, body, {
+  const { status, body: answer } = await post(server, body, {
     authorization: `Bearer ${key}`,
     "mcp-protocol-version": MODERN,
     "mcp-method": "tools/list",
@@ -122,21 +127,21 @@ Deno.test("with auth on, cached results are private to each caller", async () =>
 });
 
 Deno.test("the standard headers must be present and match the body; whitespace around them is fine", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const list = { jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: META } };
   const version = { "mcp-protocol-version": MODERN };
 
-  const missing = await post(server.url, list, version);
+  const missing = await post(server, list, version);
   assert.equal(missing.status, 400);
   assert.equal(missing.body.error!.code, -32020);
   assert.equal(missing.body.id, 7);
 
-  const mismatch = await post(server.url, list, { ...version, "mcp-method": "prompts/list" });
+  const mismatch = await post(server, list, { ...version, "mcp-method": "prompts/list" });
   assert.equal(mismatch.status, 400);
   assert.equal(mismatch.body.error!.code, -32020);
   assert.equal(mismatch.body.id, 7);
 
-  const padded = await post(server.url, list, { ...version, "mcp-method": "  tools/list  " });
+  const padded = await post(server, list, { ...version, "mcp-method": "  tools/list  " });
   assert.equal(padded.status, 200);
   assert.equal((padded.body.result!.tools as unknown[]).length, 1);
 
@@ -147,12 +152,12 @@ Deno.test("the standard headers must be present and match the body; whitespace a
     params: { name: "render_results", arguments: { results: [] }, _meta: META },
   };
   const callHeaders = { ...version, "mcp-method": "tools/call" };
-  const noName = await post(server.url, call, callHeaders);
+  const noName = await post(server, call, callHeaders);
   assert.equal(noName.status, 400);
   assert.equal(noName.body.error!.code, -32020);
-  const wrongName = await post(server.url, call, { ...callHeaders, "mcp-name": "search" });
+  const wrongName = await post(server, call, { ...callHeaders, "mcp-name": "search" });
   assert.equal(wrongName.body.error!.code, -32020);
-  const paddedName = await post(server.url, call, {
+  const paddedName = await post(server, call, {
     ...callHeaders,
     "mcp-name": " render_results\t",
   });
@@ -161,11 +166,11 @@ Deno.test("the standard headers must be present and match the body; whitespace a
 });
 
 Deno.test("per-request _meta: protocol version and client capabilities required, client info optional", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const headers = { "mcp-protocol-version": MODERN, "mcp-method": "tools/list" };
   const send = (meta: Record<string, unknown>) =>
     post(
-      server.url,
+      server,
       { jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: meta } },
       headers,
     );
@@ -188,10 +193,10 @@ Deno.test("per-request _meta: protocol version and client capabilities required,
 });
 
 Deno.test("an unsupported version is refused with the versions the server speaks", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const meta = { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" };
   const { status, body } = await post(
-    server.url,
+    server,
     { jsonrpc: "2.0", id: "v", method: "tools/list", params: { _meta: meta } },
     { "mcp-protocol-version": "2099-01-01", "mcp-method": "tools/list" },
   );
@@ -202,8 +207,8 @@ Deno.test("an unsupported version is refused with the versions the server speaks
 });
 
 Deno.test("2026-07-28 errors carry the request id: invalid arguments, unknown tool, unknown method", async () => {
-  await using server = await startTestServer();
-  const invalid = await modern(server.url, 11, "tools/call", {
+  await using server = await createTestServer();
+  const invalid = await modern(server, 11, "tools/call", {
     name: "render_results",
     arguments: { results: [{ title: "Zq7Marker", url: "ftp://Zq7Marker.example/" }] },
   });
@@ -215,24 +220,24 @@ Deno.test("2026-07-28 errors carry the request id: invalid arguments, unknown to
   );
   assert.ok(!JSON.stringify(invalid.body).includes("Zq7Marker"));
 
-  const unknownTool = await modern(server.url, 12, "tools/call", { name: "search", arguments: {} });
+  const unknownTool = await modern(server, 12, "tools/call", { name: "search", arguments: {} });
   assert.equal(unknownTool.body.id, 12);
   assert.equal(unknownTool.body.error!.code, -32602);
 
-  const unknownMethod = await modern(server.url, 13, "prompts/list");
+  const unknownMethod = await modern(server, 13, "prompts/list");
   assert.equal(unknownMethod.status, 404);
   assert.equal(unknownMethod.body.id, 13);
   assert.equal(unknownMethod.body.error!.code, -32601);
 
-  const removed = await modern(server.url, 14, "ping");
+  const removed = await modern(server, 14, "ping");
   assert.equal(removed.status, 404);
   assert.equal(removed.body.error!.code, -32601);
 });
 
 Deno.test("an unknown resource is -32602 with its URI in data (SEP-2164)", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const uri = "ui://render-results/view-missing.html";
-  const { body } = await modern(server.url, 21, "resources/read", { uri });
+  const { body } = await modern(server, 21, "resources/read", { uri });
   assert.equal(body.id, 21);
   assert.equal(body.error!.code, -32602);
   assert.deepEqual(body.error!.data, { uri });
@@ -241,8 +246,8 @@ Deno.test("an unknown resource is -32602 with its URI in data (SEP-2164)", async
 
 for (const version of ["2025-11-25", "2025-06-18", "2025-03-26"]) {
   Deno.test(`a ${version} client initializes and calls the tool, answered in plain JSON`, async () => {
-    await using server = await startTestServer();
-    const init = await post(server.url, {
+    await using server = await createTestServer();
+    const init = await post(server, {
       jsonrpc: "2.0",
       id: 1,
       method: "initialize",
@@ -258,7 +263,7 @@ for (const version of ["2025-11-25", "2025-06-18", "2025-03-26"]) {
     assert.deepEqual(init.body.result!.serverInfo, SERVER_INFO);
 
     const headers = { "mcp-protocol-version": version };
-    const initialized = await fetch(server.url, {
+    const initialized = await server.fetch(server.url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: ACCEPT, ...headers },
       body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
@@ -266,7 +271,7 @@ for (const version of ["2025-11-25", "2025-06-18", "2025-03-26"]) {
     assert.equal(initialized.status, 202);
     await initialized.body?.cancel();
 
-    const call = await post(server.url, {
+    const call = await post(server, {
       jsonrpc: "2.0",
       id: 2,
       method: "tools/call",
@@ -280,7 +285,7 @@ for (const version of ["2025-11-25", "2025-06-18", "2025-03-26"]) {
       isError: false,
     });
 
-    const invalid = await post(server.url, {
+    const invalid = await post(server, {
       jsonrpc: "2.0",
       id: 3,
       method: "tools/call",

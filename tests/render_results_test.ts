@@ -4,9 +4,8 @@
  */
 
 import assert from "node:assert/strict";
-import { createMcpServer, loadCatalog } from "../server/mcp_server.ts";
-import { VIEW_FILE } from "../server/view_resource.ts";
-import { startTestServer } from "./support/http_server.ts";
+import { createMcpServer } from "../server/mcp_server.ts";
+import { createTestServer } from "./support/http_server.ts";
 import denoJson from "../deno.json" with { type: "json" };
 import {
   createClient,
@@ -22,6 +21,9 @@ const readJson = async (name: string) =>
 
 const DESCRIPTION =
   "Present already retrieved source results as an interactive list when the host supports UI, with a readable text list otherwise. Use when the user wants to browse sources or when a visual result list helps the task. Pass existing results in the desired order; never invent source URLs or factual titles. This tool does not search, crawl, fetch URLs, verify sources, or consume Search1API search credits. Do not call it for intermediate research results or when a normal text answer is sufficient.";
+
+/** The built view, as `deno task build` writes it for browsers. */
+const VIEW_FILE = new URL("../ui/dist/render_results.html", import.meta.url);
 
 /** The `_meta` the server adds to every 2026-07-28 result. */
 const SERVER_INFO_META = {
@@ -39,7 +41,7 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 
 for (const era of ERAS) {
   Deno.test(`${era}: tools/list describes render_results with its schemas verbatim and its view`, async () => {
-    await using server = await startTestServer();
+    await using server = await createTestServer();
     const client = await server.connect(era);
     const { tools } = await client.listTools();
     assert.equal(tools.length, 1);
@@ -69,7 +71,7 @@ for (const era of ERAS) {
   });
 
   Deno.test(`${era}: the declared view is listed and reads back as the built HTML`, async () => {
-    await using server = await startTestServer();
+    await using server = await createTestServer();
     const client = await server.connect(era);
     const { tools } = await client.listTools();
     const uri = (tools[0]._meta?.ui as { resourceUri: string }).resourceUri;
@@ -106,7 +108,7 @@ for (const era of ERAS) {
   });
 
   Deno.test(`${era}: the example input renders exactly as the example output`, async () => {
-    await using server = await startTestServer();
+    await using server = await createTestServer();
     const client = await server.connect(era);
     await client.listTools(); // Lets the client check structuredContent against outputSchema.
     const { _meta, ...result } = await client.callTool({
@@ -119,7 +121,7 @@ for (const era of ERAS) {
   });
 
   Deno.test(`${era}: an unknown tool is invalid params`, async () => {
-    await using server = await startTestServer();
+    await using server = await createTestServer();
     const client = await server.connect(era);
     await assert.rejects(
       client.callTool({ name: "search_Zq7Marker", arguments: {} }),
@@ -134,7 +136,7 @@ for (const era of ERAS) {
 }
 
 Deno.test("results keep their order, duplicates and every field verbatim", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   const metadata = { published: "2026-11-30", score: 0.5, tags: ["a", "b"], nested: { x: null } };
   const results = [
@@ -180,7 +182,7 @@ Deno.test("results keep their order, duplicates and every field verbatim", async
 });
 
 Deno.test("line breaks in titles and snippets cannot forge list entries", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   const result = await client.callTool({
     name: "render_results",
@@ -219,7 +221,7 @@ Deno.test("line breaks in titles and snippets cannot forge list entries", async 
 });
 
 Deno.test("an empty list is a success with the heading and an empty-state line", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   const { _meta, ...untitled } = await client.callTool({
     name: "render_results",
@@ -238,7 +240,7 @@ Deno.test("an empty list is a success with the heading and an empty-state line",
 });
 
 Deno.test("50 results are all listed, numbered in order", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   const results = Array.from({ length: 50 }, (_, i) => ({
     title: `Source ${i + 1}`,
@@ -258,7 +260,7 @@ Deno.test("50 results are all listed, numbered in order", async () => {
 Deno.test("an unexpected failure in the handler is an isError result without structuredContent", async () => {
   // Only an in-process client can hand the handler something JSON cannot carry: metadata whose
   // getter throws makes reading the arguments fail inside the handler.
-  const server = createMcpServer(await loadCatalog(), { cacheScope: "public" });
+  const server = createMcpServer({ cacheScope: "public" });
   const client = createClient("legacy");
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

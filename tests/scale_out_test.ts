@@ -12,7 +12,7 @@ import {
 } from "./support/authorization_server.ts";
 import { eventually } from "./support/eventually.ts";
 import { createClient, ERAS, StreamableHTTPClientTransport } from "./support/sdk_client.ts";
-import { startServerProcess } from "./support/server_process.ts";
+import { startProject } from "./support/server_process.ts";
 
 const PUBLIC_URL = "https://mcp.example.test";
 const METHODS = ["tools/list", "resources/list", "resources/read", "tools/call"];
@@ -34,8 +34,8 @@ for (const era of ERAS) {
       MCP_AUTH_ISSUER: issuer.issuer,
       LOG_LEVEL: "info",
     };
-    await using first = await startServerProcess(env);
-    await using second = await startServerProcess(env);
+    await using first = await startProject(env);
+    await using second = await startProject(env);
     const instances = [first, second];
 
     // A round-robin load balancer in front of both: the client only knows the public URL.

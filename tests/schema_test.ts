@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import { startTestServer } from "./support/http_server.ts";
+import { createTestServer } from "./support/http_server.ts";
 import { type Client, ProtocolError } from "./support/sdk_client.ts";
 
 interface StringSchema {
@@ -96,7 +96,7 @@ function withKey(object: Record<string, unknown>, key: string, value: unknown) {
 }
 
 Deno.test("every string bound in input.schema.json is enforced at its exact boundary", async (t) => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   for (const field of fields()) {
     if (field.schema.type !== "string") continue;
@@ -122,7 +122,7 @@ Deno.test("every string bound in input.schema.json is enforced at its exact boun
 });
 
 Deno.test("required and optional fields are exactly the schema's, at both levels", async (t) => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   for (const field of fields()) {
     await t.step(`${field.path} ${field.required ? "is required" : "is optional"}`, async () => {
@@ -153,7 +153,7 @@ Deno.test("required and optional fields are exactly the schema's, at both levels
 });
 
 Deno.test("no field beyond the schema's properties is accepted", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   assert.equal(inputSchema.additionalProperties, false);
   assert.equal(itemSchema.additionalProperties, false);
@@ -164,7 +164,7 @@ Deno.test("no field beyond the schema's properties is accepted", async () => {
 });
 
 Deno.test("the item count bounds are the schema's", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   const max = resultsSchema.maxItems ?? Infinity;
   const items = (count: number) => Array.from({ length: count }, validItem);
@@ -175,7 +175,7 @@ Deno.test("the item count bounds are the schema's", async () => {
 });
 
 Deno.test("the metadata nesting limit the schema states is enforced at its boundary", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   const metadataSchema = itemSchema.properties.metadata as ObjectSchema & { description: string };
   const levels = Number(/nested at most (\d+) levels deep/.exec(metadataSchema.description)?.[1]);
@@ -194,7 +194,7 @@ Deno.test("the metadata nesting limit the schema states is enforced at its bound
 });
 
 Deno.test("successful results match output.schema.json", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   const validate = new AjvJsonSchemaValidator().getValidator(outputSchema);
   assert.equal(validate({ title: "x", total: 0, results: [], extra: true }).valid, false);

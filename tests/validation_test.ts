@@ -8,7 +8,7 @@
  */
 
 import assert from "node:assert/strict";
-import { startTestServer, type TestServer } from "./support/http_server.ts";
+import { createTestServer, type TestServer } from "./support/http_server.ts";
 import { ProtocolError } from "./support/sdk_client.ts";
 
 /** Text that appears in every submitted bad value; no error message may contain it. */
@@ -33,7 +33,7 @@ function argumentsOfBytes(bytes: number): Record<string, unknown> {
 
 /** Posts a `tools/call` whose arguments are the raw JSON text `argumentsJson`. */
 async function callRaw(server: TestServer, argumentsJson: string) {
-  const response = await fetch(server.url, {
+  const response = await server.fetch(server.url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
     body: `{"jsonrpc":"2.0","id":1,"method":"tools/call",` +
@@ -137,7 +137,7 @@ function assertRefusal(message: string, field: string, rule: string): void {
 }
 
 Deno.test("render_results accepts valid arguments over HTTP", async (t) => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   for (const [name, args] of valid) {
     await t.step(name, async () => {
@@ -150,7 +150,7 @@ Deno.test("render_results accepts valid arguments over HTTP", async (t) => {
 });
 
 Deno.test("render_results refuses each rule's breach with -32602 naming field and rule", async (t) => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const client = await server.connect();
   for (const [name, args, field, rule] of invalid) {
     await t.step(name, async () => {
@@ -169,7 +169,7 @@ Deno.test("render_results refuses each rule's breach with -32602 naming field an
 });
 
 Deno.test("render_results refuses raw arguments no client library would send", async (t) => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const deep = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
   const cases: [string, string, string, string][] = [
     // The SDK's parser drops an own __proto__ key of the arguments before the tool sees them,
@@ -203,7 +203,7 @@ Deno.test("render_results refuses raw arguments no client library would send", a
 });
 
 Deno.test("render_results refuses arguments that are not an object, sent raw", async (t) => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   for (const argumentsJson of [`["${MARKER}"]`, `"${MARKER}"`, "null", "1"]) {
     await t.step(argumentsJson, async () => {
       const body = JSON.parse((await callRaw(server, argumentsJson)).text);
@@ -216,7 +216,7 @@ Deno.test("render_results refuses arguments that are not an object, sent raw", a
 });
 
 Deno.test("metadata with __proto__ and other odd keys comes back verbatim", async () => {
-  await using server = await startTestServer();
+  await using server = await createTestServer();
   const metadata =
     `{"__proto__":{"admin":true},"constructor":{"prototype":{}},"toString":"x","":[-0,1e308]}`;
   const { text } = await callRaw(

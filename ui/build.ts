@@ -1,10 +1,11 @@
 /**
- * Builds the view: bundles `ui/main.tsx` and `ui/styles.css` with `deno bundle` and inlines both
- * into one HTML document, `ui/dist/render_results.html`, that the server serves as its MCP Apps
- * resource. Reports the size on stderr (stdout belongs to the stdio server) and fails above
- * {@link MAX_BYTES}.
+ * Builds the view: bundles `ui/main.tsx` and `ui/styles.css` with one `deno bundle` and inlines
+ * both into one self-contained HTML document, the MCP Apps resource. Writes it twice:
+ * `ui/dist/render_results.html`, for browsers and tools, and `ui/dist/view.ts`, a module that
+ * exports it with its SHA-256, which the server imports. Reports the size on stderr (stdout
+ * belongs to the stdio server) and fails above {@link MAX_BYTES}.
  *
- * Usage: `deno task build [--if-missing]`; `--if-missing` does nothing when the output exists.
+ * Usage: `deno task build`.
  *
  * @module
  */
@@ -13,25 +14,41 @@ import { inlineHtml } from "./inline_html.ts";
 /** The largest HTML document the build accepts, in bytes. */
 export const MAX_BYTES = 28 * 1024;
 
-/** Where the build writes the view. */
+/** Where the build writes the view as an HTML document. */
 export const OUTPUT = new URL("./dist/render_results.html", import.meta.url);
 
-async function bundle(entry: string): Promise<string> {
-  const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--minify", "--platform=browser", entry],
-    cwd: new URL(".", import.meta.url),
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  if (!success) throw new Error(`deno bundle ${entry} failed:\n${decoder.decode(stderr)}`);
-  return decoder.decode(stdout);
-}
+/** Where the build writes the view as a module. */
+export const MODULE_OUTPUT = new URL("./dist/view.ts", import.meta.url);
 
 /** Bundles the view and returns its self-contained HTML document. */
 export async function buildView(): Promise<string> {
-  const [js, css] = await Promise.all([bundle("main.tsx"), bundle("styles.css")]);
-  return inlineHtml(js, css);
+  // One process for both entry points: two `deno bundle` processes at once can race while the
+  // first one downloads esbuild.
+  const outdir = new URL("./dist/.bundle/", import.meta.url);
+  try {
+    const { success, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "bundle",
+        "--minify",
+        "--platform=browser",
+        "--outdir",
+        "dist/.bundle",
+        "main.tsx",
+        "styles.css",
+      ],
+      cwd: new URL(".", import.meta.url),
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+    const [js, css] = await Promise.all([
+      Deno.readTextFile(new URL("main.js", outdir)),
+      Deno.readTextFile(new URL("styles.css", outdir)),
+    ]);
+    return inlineHtml(js, css);
+  } finally {
+    await Deno.remove(outdir, { recursive: true });
+  }
 }
 
 /** The size of `bytes` compressed with gzip. */
@@ -40,25 +57,39 @@ export async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> 
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
-async function exists(url: URL): Promise<boolean> {
-  try {
-    await Deno.stat(url);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
+/** The hexadecimal SHA-256 of `bytes`. */
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Builds the view and writes both outputs; `header` is a comment line put first in the module.
+ * Throws, writing nothing, when the document is over {@link MAX_BYTES}.
+ */
+export async function writeView(header = ""): Promise<void> {
+  const html = await buildView();
+  const bytes = new TextEncoder().encode(html);
+  const size = `${bytes.length} bytes, ${await gzipSize(bytes)} gzipped`;
+  if (bytes.length > MAX_BYTES) {
+    throw new Error(`The view would be ${size}: above the limit of ${MAX_BYTES} bytes.`);
   }
+  const module = `${header}// Built by ui/build.ts from the view's sources: do not edit.\n\n` +
+    `/** The card-list view: one self-contained HTML document. */\n` +
+    `export const VIEW_HTML: string = ${JSON.stringify(html)};\n\n` +
+    `/** The SHA-256 of {@linkcode VIEW_HTML} as UTF-8, in hexadecimal. */\n` +
+    `export const VIEW_SHA256 = "${await sha256Hex(bytes)}";\n`;
+  await Deno.mkdir(new URL(".", OUTPUT), { recursive: true });
+  await Deno.writeFile(OUTPUT, bytes);
+  await Deno.writeTextFile(MODULE_OUTPUT, module);
+  console.error(`ui/dist/render_results.html: ${size} (limit ${MAX_BYTES})`);
 }
 
 if (import.meta.main) {
-  if (Deno.args.includes("--if-missing") && await exists(OUTPUT)) Deno.exit(0);
-  const bytes = new TextEncoder().encode(await buildView());
-  const size = `${bytes.length} bytes, ${await gzipSize(bytes)} gzipped`;
-  if (bytes.length > MAX_BYTES) {
-    console.error(`ui/dist/render_results.html would be ${size}: above ${MAX_BYTES} bytes`);
+  try {
+    await writeView();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
     Deno.exit(1);
   }
-  await Deno.mkdir(new URL(".", OUTPUT), { recursive: true });
-  await Deno.writeFile(OUTPUT, bytes);
-  console.error(`ui/dist/render_results.html: ${size} (limit ${MAX_BYTES})`);
 }

@@ -8,7 +8,6 @@
 
 import { type AuthInfo, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { Config } from "../config.ts";
-import type { Catalog } from "../mcp_server.ts";
 import { MetadataDocuments, ProtectedResource } from "./auth/protected_resource.ts";
 import { readJsonBody } from "./body.ts";
 import { preflightResponse, withCors } from "./cors.ts";
@@ -44,10 +43,12 @@ interface RequestContext {
 }
 
 /** Creates the handler for every path the server answers. */
-export async function createFetchHandler(catalog: Catalog, config: Config): Promise<FetchHandler> {
+export async function createFetchHandler(
+  config: Config,
+  logger: Logger = new Logger(config.logLevel),
+): Promise<FetchHandler> {
   const { limits } = config;
   const guard = new RequestGuard(config);
-  const logger = new Logger(config.logLevel);
   const resource = config.publicUrl === undefined
     ? undefined
     : new ProtectedResource(config.publicUrl, MCP_PATH);
@@ -57,7 +58,13 @@ export async function createFetchHandler(catalog: Catalog, config: Config): Prom
     ? new (await import("./auth/authenticator.ts")).Authenticator(config, resource, logger)
     : undefined;
   const documents = config.auth && resource && new MetadataDocuments(resource, config.auth);
-  const endpoint = new McpEndpoint(catalog, { cacheScope: authenticates ? "private" : "public" });
+  const endpoint = new McpEndpoint(
+    {
+      cacheScope: authenticates ? "private" : "public",
+      onError: (error) => logger.error("render_results failed unexpectedly.", error),
+    },
+    (error) => logger.debug(`The SDK refused a request: ${error.message}`),
+  );
   let inFlight = 0;
 
   async function serveMcp(request: Request, context: RequestContext) {

@@ -27,17 +27,42 @@ export interface RequestRecord {
 /** The longest JSON-RPC method or tool name logged; longer ones are cut. */
 const MAX_NAME_LENGTH = 100;
 
-/** Writes the server's log lines for one log level. */
+const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
+
+/**
+ * Writes the server's log lines, each one JSON object on stderr, for one log level:
+ *
+ * - `debug`: also why the SDK refused a request (a header that disagrees with the body, a
+ *   protocol version it does not speak), which the client was told too;
+ * - `info`: one line per request;
+ * - `warn`: problems the server recovers from (the authorization server unreachable, no file
+ *   handles left);
+ * - `error`: failures it did not expect;
+ * - `off`: nothing but the line that says where the server listens, which every level writes.
+ */
 export class Logger {
   /** Whether a line is written for every request (levels `info` and `debug`). */
   readonly logsRequests: boolean;
-  readonly #logsWarnings: boolean;
-  readonly #logsErrors: boolean;
+  readonly #severity: number;
 
   constructor(level: LogLevel) {
-    this.logsRequests = level === "info" || level === "debug";
-    this.#logsWarnings = this.logsRequests || level === "warn";
-    this.#logsErrors = this.#logsWarnings || level === "error";
+    this.#severity = SEVERITY[level];
+    this.logsRequests = this.#severity <= SEVERITY.info;
+  }
+
+  /** Says where the server listens, whatever the level. */
+  listening(url: string): void {
+    write({
+      time: new Date().toISOString(),
+      level: "info",
+      message: `render_results MCP server on ${url}`,
+      url,
+    });
+  }
+
+  /** Logs a fact about the server, at `info`. */
+  info(message: string): void {
+    if (this.logsRequests) write({ time: new Date().toISOString(), level: "info", message });
   }
 
   /** Logs one answered request. */
@@ -47,14 +72,23 @@ export class Logger {
     write({ time: new Date().toISOString(), level: "info", ...record, durationMs });
   }
 
+  /** Logs why the SDK refused a request, at `debug`. */
+  debug(message: string): void {
+    if (this.#severity <= SEVERITY.debug) {
+      write({ time: new Date().toISOString(), level: "debug", message });
+    }
+  }
+
   /** Logs a problem the server recovers from, such as an unreachable authorization server. */
   warn(message: string): void {
-    if (this.#logsWarnings) write({ time: new Date().toISOString(), level: "warn", message });
+    if (this.#severity <= SEVERITY.warn) {
+      write({ time: new Date().toISOString(), level: "warn", message });
+    }
   }
 
   /** Logs a failure the server did not expect, with the error's name and message. */
   error(message: string, error: unknown): void {
-    if (!this.#logsErrors) return;
+    if (this.#severity > SEVERITY.error) return;
     const cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     write({ time: new Date().toISOString(), level: "error", message, error: cause });
   }

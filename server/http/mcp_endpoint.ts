@@ -16,7 +16,7 @@ import {
   ProtocolErrorCode,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { type Catalog, createMcpServer, type McpServerOptions } from "../mcp_server.ts";
+import { createMcpServer, type McpServerOptions } from "../mcp_server.ts";
 import { jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.ts";
 
 /** What a request brings besides its HTTP message. */
@@ -38,14 +38,16 @@ const VERSION_TOKEN = /^[A-Za-z0-9._-]{1,32}$/;
 
 /** Answers MCP requests whose body the web layer has already read and parsed. */
 export class McpEndpoint {
-  readonly #catalog: Catalog;
   readonly #options: McpServerOptions;
   readonly #modern: McpHttpHandler;
 
-  constructor(catalog: Catalog, options: McpServerOptions) {
-    this.#catalog = catalog;
+  /** `onRejected` hears why the SDK refused a 2026-07-28 request. */
+  constructor(options: McpServerOptions, onRejected?: (error: Error) => void) {
     this.#options = options;
-    this.#modern = createMcpHandler(() => createMcpServer(catalog, options), { legacy: "reject" });
+    this.#modern = createMcpHandler(() => createMcpServer(options), {
+      legacy: "reject",
+      onerror: onRejected,
+    });
   }
 
   /** Answers `request`, whose body is `message`. */
@@ -69,7 +71,7 @@ export class McpEndpoint {
   }
 
   async #handleLegacy(request: Request, message: unknown, context: ExchangeContext) {
-    const server = createMcpServer(this.#catalog, this.#options);
+    const server = createMcpServer(this.#options);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

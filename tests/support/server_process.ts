@@ -1,49 +1,81 @@
 /**
- * Starts the server as its own process (`main.ts --http` on an ephemeral port) for tests.
+ * Runs a server as its own process on 127.0.0.1, reads where it listens from its stderr, and
+ * stops it for sure. Shared by the end-to-end tests and the benchmark; {@link startProject}
+ * starts this project's server exactly as `deno task start` does.
  * @module
  */
 
-const MAIN = new URL("../../main.ts", import.meta.url);
-const LISTENING = /on (http:\/\/\S+\/mcp)/;
+import { readStartTask } from "./start_task.ts";
 
 /** A running server process. */
 export interface ServerProcess extends AsyncDisposable {
-  /** The process id. */
-  pid: number;
+  /** Which server this is, for messages. */
+  name: string;
   /** The MCP endpoint, e.g. `http://127.0.0.1:41234/mcp`. */
   url: URL;
-  /** Everything the process wrote to stderr so far. */
+  /** The process id. */
+  pid: number;
+  /** The last part of what the process wrote to stderr. */
   stderr(): string;
-  /** Stops the process and waits for it to exit. */
+  /** Stops the process (SIGTERM, then SIGKILL) and waits for it to exit. */
   stop(): Promise<void>;
 }
 
-/** How a server process is started. */
-export interface ProcessOptions {
+/** How to start a server: the `deno` arguments and how it announces where it listens. */
+export interface ServerCommand {
+  /** Which server this is, for messages. */
+  name: string;
+  /** The arguments of `deno`, run in the repository root. */
+  args: string[];
+  /** Environment variables, besides `NO_COLOR`. */
+  env?: Record<string, string>;
+  /** Matches the line announcing the server; group 1 is its origin (`/mcp` is added). */
+  ready: RegExp;
   /** The process's limit of open file handles (`ulimit -n`); the system's unless given. */
   fileHandles?: number;
 }
 
-/** Starts `main.ts --http` with `env` on 127.0.0.1 and an ephemeral port. */
-export async function startServerProcess(
+/** How this project's server announces where it listens: a JSON log line with its `url`. */
+export const PROJECT_READY = /"url":"(http:\/\/[^"/]+)\/mcp"/;
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const START_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 2_000;
+const MAX_LOG_CHARS = 64 * 1024;
+
+/** The command that starts this project's server as `deno task start` does, with `env`. */
+export function projectCommand(
   env: Record<string, string> = {},
-  options: ProcessOptions = {},
+  fileHandles?: number,
+): ServerCommand {
+  const start = readStartTask();
+  return {
+    name: "project",
+    args: ["run", ...start.flags, start.entry, ...start.args],
+    env: { ...start.env, PORT: "0", MCP_HOSTNAME: "127.0.0.1", ...env },
+    ready: PROJECT_READY,
+    fileHandles,
+  };
+}
+
+/** Starts this project's server as `deno task start` does, with `env`, on an ephemeral port. */
+export function startProject(
+  env: Record<string, string> = {},
+  options: { fileHandles?: number } = {},
 ): Promise<ServerProcess> {
-  const deno = [
-    Deno.execPath(),
-    "run",
-    "--allow-net",
-    "--allow-env",
-    "--allow-read",
-    MAIN.pathname,
-    "--http",
-  ];
-  const [command, ...args] = options.fileHandles === undefined
+  return startServer(projectCommand(env, options.fileHandles));
+}
+
+/** Starts `command` in the repository root and resolves once it announces its URL on stderr. */
+export async function startServer(command: ServerCommand): Promise<ServerProcess> {
+  const deno = [Deno.execPath(), ...command.args];
+  const [program, ...args] = command.fileHandles === undefined
     ? deno
-    : ["bash", "-c", `ulimit -n ${options.fileHandles} && exec "$@"`, "bash", ...deno];
-  const child = new Deno.Command(command, {
+    : ["bash", "-c", `ulimit -n ${command.fileHandles} && exec "$@"`, "bash", ...deno];
+  const child = new Deno.Command(program, {
     args,
-    env: { PORT: "0", MCP_HOSTNAME: "127.0.0.1", NO_COLOR: "1", ...env },
+    cwd: ROOT,
+    env: { NO_COLOR: "1", ...command.env },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -51,41 +83,103 @@ export async function startServerProcess(
   let log = "";
   const decoder = new TextDecoder();
   const reader = child.stderr.getReader();
-  const url = await new Promise<URL>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${log}`)), 20_000);
-    (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        log += decoder.decode(value, { stream: true });
-        const match = log.match(LISTENING);
-        if (match) {
-          clearTimeout(timer);
-          resolve(new URL(match[1]));
-        }
-      }
-      clearTimeout(timer);
-      reject(new Error(`Server exited before listening:\n${log}`));
-    })().catch(reject);
-  }).catch(async (error) => {
-    child.kill();
-    await child.status;
-    throw error;
-  });
-  // Keep draining stderr so the process never blocks on a full pipe.
+  const ready = Promise.withResolvers<URL>();
+  let announced = false;
   const drained = (async () => {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
       log += decoder.decode(value, { stream: true });
+      if (!announced) {
+        const match = log.match(command.ready);
+        if (match) {
+          announced = true;
+          ready.resolve(new URL("/mcp", match[1]));
+        }
+      }
+      // Keep only the tail: a server logging every request must not make this process (which
+      // shares the machine with it) rescan or hold megabytes of text.
+      if (log.length > MAX_LOG_CHARS) log = log.slice(-MAX_LOG_CHARS / 2);
     }
   })().catch(() => {});
   let stopped: Promise<void> | undefined;
   const stop = () =>
     stopped ??= (async () => {
-      child.kill("SIGTERM");
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // Already exited.
+      }
+      const timer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch {
+          // Exited meanwhile.
+        }
+      }, STOP_GRACE_MS);
       await child.status;
+      clearTimeout(timer);
       await drained;
     })();
-  return { pid: child.pid, url, stderr: () => log, stop, [Symbol.asyncDispose]: stop };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const url = await Promise.race([
+      ready.promise,
+      child.status.then(() => Promise.reject(new Error(`${command.name} exited:\n${log}`))),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${command.name} did not start:\n${log}`)),
+          START_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    return {
+      name: command.name,
+      url,
+      pid: child.pid,
+      stderr: () => log,
+      stop,
+      [Symbol.asyncDispose]: stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Memory of a process: its peak resident set, and what the resident set is made of now. */
+export interface MemoryFigures {
+  /** Peak resident set size so far (`VmHWM`). */
+  peakBytes: number;
+  /** Resident anonymous memory now: the JavaScript heap, malloc and stacks (`RssAnon`). */
+  anonBytes: number;
+  /** Resident file-backed memory now, mostly the `deno` binary's own pages (`RssFile`). */
+  fileBytes: number;
+}
+
+/** Reads the memory figures of process `pid` from `/proc` (Linux), or undefined elsewhere. */
+export async function readMemory(pid: number): Promise<MemoryFigures | undefined> {
+  let status: string;
+  try {
+    status = await Deno.readTextFile(`/proc/${pid}/status`);
+  } catch {
+    return undefined;
+  }
+  const kilobytes = (field: string) =>
+    Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m"))?.[1]) * 1024;
+  return {
+    peakBytes: kilobytes("VmHWM"),
+    anonBytes: kilobytes("RssAnon"),
+    fileBytes: kilobytes("RssFile"),
+  };
+}
+
+/** A free TCP port on 127.0.0.1, for servers that cannot announce an ephemeral one. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr;
+  listener.close();
+  return port;
 }

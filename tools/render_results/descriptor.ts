@@ -6,6 +6,7 @@
 import type { Tool } from "@modelcontextprotocol/server";
 import inputSchema from "./input.schema.json" with { type: "json" };
 import outputSchema from "./output.schema.json" with { type: "json" };
+import { VIEW_URI } from "./view.ts";
 
 /** The tool's name. */
 export const RENDER_RESULTS = "render_results";
@@ -25,25 +26,23 @@ const DESCRIPTION =
   "or consume Search1API search credits. Do not call it for intermediate research results or " +
   "when a normal text answer is sufficient.";
 
-/** Builds the descriptor, declaring the view at `viewUri`. */
-export function renderResultsTool(viewUri: string): Tool {
-  return {
-    name: RENDER_RESULTS,
-    title: "Render the results",
-    description: DESCRIPTION,
-    inputSchema: inputSchema as Tool["inputSchema"],
-    outputSchema: outputSchema as Tool["outputSchema"],
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
-    _meta: {
-      ui: { resourceUri: viewUri, visibility: ["model", "app"] },
-      "openai/outputTemplate": viewUri,
-      "openai/toolInvocation/invoking": INVOKING_TEXT,
-      "openai/toolInvocation/invoked": INVOKED_TEXT,
-    },
-  };
-}
+/** The descriptor as `tools/list` lists it, declaring the view. */
+export const RENDER_RESULTS_TOOL: Tool = {
+  name: RENDER_RESULTS,
+  title: "Render the results",
+  description: DESCRIPTION,
+  inputSchema: inputSchema as Tool["inputSchema"],
+  outputSchema: outputSchema as Tool["outputSchema"],
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  _meta: {
+    ui: { resourceUri: VIEW_URI, visibility: ["model", "app"] },
+    "openai/outputTemplate": VIEW_URI,
+    "openai/toolInvocation/invoking": INVOKING_TEXT,
+    "openai/toolInvocation/invoked": INVOKED_TEXT,
+  },
+};

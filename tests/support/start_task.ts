@@ -1,10 +1,10 @@
 /**
- * How `deno task start` runs the server, read from `deno.json`, so the benchmark measures the
- * server exactly as it is started (environment, permissions and any V8 flags included).
+ * How `deno task start` runs the server, read from `deno.json`, so the tests and the benchmark
+ * run the server exactly as it is started (environment, permissions and any V8 flags included).
  * @module
  */
 
-import denoJson from "../deno.json" with { type: "json" };
+import denoJson from "../../deno.json" with { type: "json" };
 
 /** The `deno run` command of the `start` task, taken apart. */
 export interface StartTask {
