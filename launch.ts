@@ -11,6 +11,7 @@
  * @module
  */
 
+import { writeLogLine } from "./server/log.ts";
 import { writeView } from "./ui/build.ts";
 
 const ROOT = new URL("./", import.meta.url);
@@ -86,22 +87,33 @@ async function bundleServer(key: string): Promise<void> {
   await Deno.remove(new URL(output, ROOT));
 }
 
-/** Builds the view and the server bundle where their sources changed. */
-export async function buildStale(): Promise<void> {
+/** Builds the view and the server bundle where their sources changed; returns what it built. */
+async function buildStale(): Promise<string[]> {
+  const built: string[] = [];
   const viewKey = await sourceKey(await viewSources());
-  if (await builtKey(VIEW_MODULE) !== viewKey) await writeView(`// source-key: ${viewKey}\n`);
+  if (await builtKey(VIEW_MODULE) !== viewKey) {
+    built.push(await writeView(`// source-key: ${viewKey}\n`));
+  }
   const serverKey = await sourceKey(await serverSources());
-  if (await builtKey(BUNDLE) !== serverKey) await bundleServer(serverKey);
+  if (await builtKey(BUNDLE) !== serverKey) {
+    await bundleServer(serverKey);
+    built.push("dist/server.js");
+  }
+  return built;
 }
 
 if (import.meta.main) {
+  const buildOnly = Deno.args.includes("--build");
   try {
-    await buildStale();
+    const built = await buildStale();
+    if (buildOnly) console.error(built.length > 0 ? `Built ${built.join("; ")}` : "Up to date");
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (buildOnly) console.error(message);
+    else writeLogLine("error", `The server could not be built: ${message}`);
     Deno.exit(1);
   }
-  if (!Deno.args.includes("--build")) {
+  if (!buildOnly) {
     // The server needs neither to write files nor to start programs.
     await Deno.permissions.revoke({ name: "write" });
     await Deno.permissions.revoke({ name: "run" });

@@ -11,7 +11,7 @@
 import { type Config, readConfig } from "./server/config.ts";
 import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
 import { listen } from "./server/http/listen.ts";
-import { Logger } from "./server/http/log.ts";
+import { Logger, writeLogLine } from "./server/log.ts";
 
 const mode = Deno.args.includes("--stdio")
   ? "stdio"
@@ -24,7 +24,7 @@ function configure(): Config {
   try {
     return readConfig();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    writeLogLine("error", error instanceof Error ? error.message : String(error));
     Deno.exit(1);
   }
 }

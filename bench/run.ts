@@ -125,6 +125,8 @@ async function measureWorkloads(
     name: TYPICAL,
     args: [
       "run",
+      "--config",
+      "deno.dev.json",
       "--allow-net=127.0.0.1",
       "--allow-read",
       "--allow-env",

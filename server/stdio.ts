@@ -6,6 +6,7 @@
  */
 
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { writeLogLine } from "./log.ts";
 import { createMcpServer } from "./mcp_server.ts";
 import { LineTransport } from "./stdio_transport.ts";
 
@@ -13,7 +14,7 @@ import { LineTransport } from "./stdio_transport.ts";
 export function serveOnStdio(): void {
   serveStdio(() => createMcpServer({ cacheScope: "public" }), {
     transport: new LineTransport(Deno.stdin.readable, Deno.stdout.writable),
-    onerror: (error) => console.error(`stdio: ${error.message}`),
+    onerror: (error) => writeLogLine("warn", `stdio: ${error.message}`),
   });
-  console.error("render_results MCP server on stdio");
+  writeLogLine("info", "render_results MCP server on stdio");
 }

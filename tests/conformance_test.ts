@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { createTestServer } from "./support/http_server.ts";
 
-const CONFIG = new URL("../deno.json", import.meta.url).pathname;
+const CONFIG = new URL("../deno.dev.json", import.meta.url).pathname;
 const SUITES = [
   {
     client: "npm:@modelcontextprotocol/conformance@0.1.16",

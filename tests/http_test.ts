@@ -173,6 +173,7 @@ Deno.test("a bad setting stops the server at start-up with a message naming it",
     stdout: "null",
   }).output();
   assert.equal(code, 1);
-  const message = new TextDecoder().decode(stderr).trim();
-  assert.equal(message, "PORT must be a whole number from 0 to 65,535.");
+  const line = JSON.parse(new TextDecoder().decode(stderr));
+  assert.equal(line.level, "error");
+  assert.equal(line.message, "PORT must be a whole number from 0 to 65,535.");
 });

@@ -2,10 +2,9 @@
  * Builds the view: bundles `ui/main.tsx` and `ui/styles.css` with one `deno bundle` and inlines
  * both into one self-contained HTML document, the MCP Apps resource. Writes it twice:
  * `ui/dist/render_results.html`, for browsers and tools, and `ui/dist/view.ts`, a module that
- * exports it with its SHA-256, which the server imports. Reports the size on stderr (stdout
- * belongs to the stdio server) and fails above {@link MAX_BYTES}.
+ * exports it with its SHA-256, which the server imports. Fails above {@link MAX_BYTES}.
  *
- * Usage: `deno task build`.
+ * `deno task build` runs it (through `launch.ts`) when the view's sources changed.
  *
  * @module
  */
@@ -65,9 +64,10 @@ export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string>
 
 /**
  * Builds the view and writes both outputs; `header` is a comment line put first in the module.
- * Throws, writing nothing, when the document is over {@link MAX_BYTES}.
+ * Returns a line that gives the document's size. Throws, writing nothing, when the document is
+ * over {@link MAX_BYTES}.
  */
-export async function writeView(header = ""): Promise<void> {
+export async function writeView(header = ""): Promise<string> {
   const html = await buildView();
   const bytes = new TextEncoder().encode(html);
   const size = `${bytes.length} bytes, ${await gzipSize(bytes)} gzipped`;
@@ -82,14 +82,5 @@ export async function writeView(header = ""): Promise<void> {
   await Deno.mkdir(new URL(".", OUTPUT), { recursive: true });
   await Deno.writeFile(OUTPUT, bytes);
   await Deno.writeTextFile(MODULE_OUTPUT, module);
-  console.error(`ui/dist/render_results.html: ${size} (limit ${MAX_BYTES})`);
-}
-
-if (import.meta.main) {
-  try {
-    await writeView();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    Deno.exit(1);
-  }
+  return `ui/dist/render_results.html: ${size} (limit ${MAX_BYTES})`;
 }

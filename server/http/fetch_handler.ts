@@ -13,7 +13,7 @@ import { readJsonBody } from "./body.ts";
 import { preflightResponse, withCors } from "./cors.ts";
 import { RequestGuard } from "./guard.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.ts";
-import { describeMessage, Logger } from "./log.ts";
+import { describeMessage, Logger } from "../log.ts";
 import { McpEndpoint } from "./mcp_endpoint.ts";
 
 /** The path of the MCP endpoint. */

@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import type { FetchHandler } from "./fetch_handler.ts";
 import { type Http1Server, serveHttp1 } from "./http1_server.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
-import type { Logger } from "./log.ts";
+import type { Logger } from "../log.ts";
 
 /** The largest request head read. */
 const MAX_HEAD_BYTES = 16 * 1024;

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { errors } from "jose";
 import type { Config } from "../../config.ts";
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { Logger } from "../log.ts";
+import type { Logger } from "../../log.ts";
 import { AccessTokenVerifier } from "./access_token.ts";
 import { ApiKeys } from "./api_keys.ts";
 import { discoverJwksUrl } from "./authorization_server.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { LogLevel } from "../config.ts";
+import type { LogLevel } from "./config.ts";
 
 /** One line of the request log. */
 export interface RequestRecord {
@@ -52,37 +52,32 @@ export class Logger {
 
   /** Says where the server listens, whatever the level. */
   listening(url: string): void {
-    write({
-      time: new Date().toISOString(),
-      level: "info",
-      message: `render_results MCP server on ${url}`,
-      url,
-    });
+    writeLogLine("info", `render_results MCP server on ${url}`, { url });
   }
 
   /** Logs a fact about the server, at `info`. */
   info(message: string): void {
-    if (this.logsRequests) write({ time: new Date().toISOString(), level: "info", message });
+    if (this.logsRequests) writeLogLine("info", message);
   }
 
   /** Logs one answered request. */
   request(record: RequestRecord): void {
     if (!this.logsRequests) return;
     const durationMs = Math.round(record.durationMs * 100) / 100;
-    write({ time: new Date().toISOString(), level: "info", ...record, durationMs });
+    writeLogLine("info", undefined, { ...record, durationMs });
   }
 
   /** Logs why the SDK refused a request, at `debug`. */
   debug(message: string): void {
     if (this.#severity <= SEVERITY.debug) {
-      write({ time: new Date().toISOString(), level: "debug", message });
+      writeLogLine("debug", message);
     }
   }
 
   /** Logs a problem the server recovers from, such as an unreachable authorization server. */
   warn(message: string): void {
     if (this.#severity <= SEVERITY.warn) {
-      write({ time: new Date().toISOString(), level: "warn", message });
+      writeLogLine("warn", message);
     }
   }
 
@@ -90,7 +85,7 @@ export class Logger {
   error(message: string, error: unknown): void {
     if (this.#severity > SEVERITY.error) return;
     const cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    write({ time: new Date().toISOString(), level: "error", message, error: cause });
+    writeLogLine("error", message, { error: cause });
   }
 }
 
@@ -107,6 +102,14 @@ export function describeMessage(message: unknown): Pick<RequestRecord, "rpcMetho
   };
 }
 
-function write(line: Record<string, unknown>): void {
-  console.error(JSON.stringify(line));
+/**
+ * Writes one log line, whatever the log level: a JSON object with the time, the level, the
+ * message (when given) and `fields`, on stderr.
+ */
+export function writeLogLine(
+  level: Exclude<LogLevel, "off">,
+  message?: string,
+  fields: Record<string, unknown> = {},
+): void {
+  console.error(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
 }
