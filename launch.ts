@@ -27,10 +27,10 @@ function viewSources(): Promise<string[]> {
   return sources(["ui"], (path) => /\.(ts|tsx|css)$/.test(path) && !/screenshots\.ts$/.test(path));
 }
 
-/** The server's sources: its modules and the tool's schemas, and the built view. */
+/** The server's sources: its modules, the public module, the tool's schemas and the built view. */
 async function serverSources(): Promise<string[]> {
   const files = await sources(["server", "tools"], (path) => /\.(ts|json)$/.test(path));
-  return [...files, "main.ts", "ui/dist/view.ts"];
+  return [...files, "main.ts", "mod.ts", "ui/dist/view.ts"];
 }
 
 /** Files under `dirs` (relative to the root) that `keep` accepts, tests left out, sorted. */

@@ -12,7 +12,7 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
-import { registerRenderResults } from "../tools/render_results/mod.ts";
+import { registerRenderResults } from "../mod.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 /** The server's name and version as clients see them. */

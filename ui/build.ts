@@ -76,9 +76,9 @@ export async function writeView(header = ""): Promise<string> {
   }
   const module = `${header}// Built by ui/build.ts from the view's sources: do not edit.\n\n` +
     `/** The card-list view: one self-contained HTML document. */\n` +
-    `export const VIEW_HTML: string = ${JSON.stringify(html)};\n\n` +
-    `/** The SHA-256 of {@linkcode VIEW_HTML} as UTF-8, in hexadecimal. */\n` +
-    `export const VIEW_SHA256 = "${await sha256Hex(bytes)}";\n`;
+    `export const HTML: string = ${JSON.stringify(html)};\n\n` +
+    `/** The SHA-256 of {@linkcode HTML} as UTF-8, in hexadecimal. */\n` +
+    `export const SHA256: string = "${await sha256Hex(bytes)}";\n`;
   await Deno.mkdir(new URL(".", OUTPUT), { recursive: true });
   await Deno.writeFile(OUTPUT, bytes);
   await Deno.writeTextFile(MODULE_OUTPUT, module);

@@ -12,8 +12,33 @@ import { validateRenderInput } from "./validate.ts";
 const DEFAULT_HEADING = "Results";
 
 /**
- * Validates `args` and builds the result: the structured list and its text form. Invalid
- * arguments throw a `ProtocolError` with code -32602 (invalid params).
+ * Validates `args` and builds the result: the structured list (`structuredContent`) and its
+ * numbered text form (`content`). Pure: no I/O, the same arguments give the same result.
+ * Invalid arguments throw the SDK's `ProtocolError` with code -32602 (invalid params) and a
+ * message naming the field and the rule, never the value.
+ *
+ * @example
+ * ```ts
+ * import { callRenderResults } from "render-results-mcp";
+ *
+ * const result = callRenderResults({
+ *   results: [{ title: "Streamable HTTP", url: "https://example.com/mcp/http" }],
+ * });
+ * console.log(result.structuredContent);
+ * // { title: "Results", total: 1, results: [{ id: "https://example.com/mcp/http", ... }] }
+ * ```
+ *
+ * @example Invalid arguments
+ * ```ts
+ * import { ProtocolError } from "@modelcontextprotocol/server";
+ * import { callRenderResults } from "render-results-mcp";
+ *
+ * try {
+ *   callRenderResults({ results: [{ title: "No URL" }] });
+ * } catch (error) {
+ *   console.log(error instanceof ProtocolError && error.code); // -32602
+ * }
+ * ```
  */
 export function callRenderResults(args: unknown): CallToolResult {
   const input = validateRenderInput(args);

@@ -8,8 +8,46 @@ import inputSchema from "./input.schema.json" with { type: "json" };
 import outputSchema from "./output.schema.json" with { type: "json" };
 import { VIEW_URI } from "./view.ts";
 
-/** The tool's name. */
+/**
+ * The tool's name.
+ *
+ * @example
+ * ```ts
+ * import { RENDER_RESULTS } from "render-results-mcp";
+ *
+ * console.log(RENDER_RESULTS); // "render_results"
+ * ```
+ */
 export const RENDER_RESULTS = "render_results";
+
+/**
+ * The JSON Schema (draft 2020-12) of the tool's arguments: up to 50 results, each with a title,
+ * an http(s) URL and an optional id, snippet and metadata, and an optional heading. The call
+ * checks more than a schema can say (blank text, URL forms, metadata depth), so a value the
+ * schema accepts may still be refused with a JSON-RPC -32602 error.
+ *
+ * @example
+ * ```ts
+ * import { RENDER_RESULTS_INPUT_SCHEMA } from "render-results-mcp";
+ *
+ * console.log(RENDER_RESULTS_INPUT_SCHEMA.required); // ["results"]
+ * ```
+ */
+export const RENDER_RESULTS_INPUT_SCHEMA: Tool["inputSchema"] = inputSchema as Tool["inputSchema"];
+
+/**
+ * The JSON Schema (draft 2020-12) of the `structuredContent` of a successful call:
+ * `{ title, total, results }`, each result as supplied with its `id` filled.
+ *
+ * @example
+ * ```ts
+ * import { RENDER_RESULTS_OUTPUT_SCHEMA } from "render-results-mcp";
+ *
+ * console.log(RENDER_RESULTS_OUTPUT_SCHEMA.required); // ["title", "total", "results"]
+ * ```
+ */
+export const RENDER_RESULTS_OUTPUT_SCHEMA: NonNullable<Tool["outputSchema"]> =
+  outputSchema as NonNullable<Tool["outputSchema"]>;
 
 /** Status text while the view waits for the result; the view shows the same words. */
 const INVOKING_TEXT = "Preparing results…";
@@ -26,13 +64,24 @@ const DESCRIPTION =
   "or consume Search1API search credits. Do not call it for intermediate research results or " +
   "when a normal text answer is sufficient.";
 
-/** The descriptor as `tools/list` lists it, declaring the view. */
+/**
+ * The tool's descriptor as `tools/list` lists it: name, description, both schemas, read-only
+ * annotations, and the view it declares (`_meta.ui.resourceUri`, with the keys older ChatGPT
+ * hosts read).
+ *
+ * @example
+ * ```ts
+ * import { RENDER_RESULTS_TOOL } from "render-results-mcp";
+ *
+ * console.log(RENDER_RESULTS_TOOL.annotations?.readOnlyHint); // true
+ * ```
+ */
 export const RENDER_RESULTS_TOOL: Tool = {
   name: RENDER_RESULTS,
   title: "Render the results",
   description: DESCRIPTION,
-  inputSchema: inputSchema as Tool["inputSchema"],
-  outputSchema: outputSchema as Tool["outputSchema"],
+  inputSchema: RENDER_RESULTS_INPUT_SCHEMA,
+  outputSchema: RENDER_RESULTS_OUTPUT_SCHEMA,
   annotations: {
     readOnlyHint: true,
     destructiveHint: false,

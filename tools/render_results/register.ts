@@ -1,6 +1,6 @@
 /**
  * Adds `render_results` and its view to an MCP server of the v2 SDK, beside whatever tools and
- * resources the server already has.
+ * resources the server has.
  *
  * The SDK keeps one handler per method, and offers no way to add a tool to a low-level server's
  * list, nor to answer invalid arguments of an `McpServer` tool with a JSON-RPC error (it turns
@@ -42,7 +42,7 @@ type Handler<M extends WrappedMethod> = (
   ctx: ServerContext,
 ) => Promise<HandlerResultTypeMap[M]>;
 
-/** Options of {@linkcode registerRenderResults}. */
+/** How {@linkcode registerRenderResults} reports what goes wrong. */
 export interface RegisterOptions {
   /**
    * Hears of an unexpected failure of the tool, which is answered as an `isError` result with a
@@ -52,11 +52,30 @@ export interface RegisterOptions {
 }
 
 /**
- * Serves `render_results` and its view on `server`, an `McpServer` or a low-level `Server`, as
- * this project's own server does: the same descriptor, results and errors (invalid arguments
- * and an unknown resource are JSON-RPC -32602). Call it before the server connects, and after
- * registering the server's own tools and resources: an `McpServer` refuses to install its
- * handlers once these are wrapped.
+ * Serves `render_results` and its view on `server`, an `McpServer` or a low-level `Server`,
+ * exactly as the standalone render_results server does: the same descriptor, results and errors
+ * (invalid arguments and an unknown resource are JSON-RPC -32602). The server's own tools and
+ * resources are listed and answered as before, whether they are registered before or after
+ * this call. Call it before the server connects.
+ *
+ * @example Beside a search tool, on a server made per request
+ * ```ts
+ * import { createMcpHandler, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
+ * import { registerRenderResults } from "render-results-mcp";
+ *
+ * function createServer(): McpServer {
+ *   const server = new McpServer({ name: "search", version: "1.0.0" });
+ *   server.registerTool("search", {
+ *     description: "Searches the web.",
+ *     inputSchema: fromJsonSchema({ type: "object", properties: { query: { type: "string" } } }),
+ *   }, () => ({ content: [{ type: "text", text: "…" }] }));
+ *   registerRenderResults(server);
+ *   return server;
+ * }
+ *
+ * const handler = createMcpHandler(createServer);
+ * Deno.serve((request) => handler.fetch(request));
+ * ```
  */
 export function registerRenderResults(
   server: McpServer | Server,
@@ -64,6 +83,7 @@ export function registerRenderResults(
 ): void {
   const onError = options.onError ?? ((error) => console.error("render_results failed:", error));
   const protocol = server instanceof McpServer ? server.server : server;
+  if (server instanceof McpServer) installOwnHandlers(server);
   protocol.registerCapabilities({
     tools: {},
     resources: {},
@@ -101,6 +121,21 @@ export function registerRenderResults(
       "Resource not found: list resources for the view's URI.",
     );
   });
+}
+
+/**
+ * Makes an `McpServer` install its tools and resources handlers now, if it has not yet (it
+ * does on its first registration), so that they are wrapped, and tools and resources it
+ * registers later are listed. The SDK keeps the methods that do it private; without them, the
+ * server's own registrations must come first.
+ */
+function installOwnHandlers(server: McpServer): void {
+  const internals = server as unknown as {
+    setToolRequestHandlers?(): void;
+    setResourceRequestHandlers?(): void;
+  };
+  internals.setToolRequestHandlers?.();
+  internals.setResourceRequestHandlers?.();
 }
 
 /** Installs `handler` for `method`, handing it the handler that was installed before, if any. */

@@ -1,0 +1,50 @@
+/**
+ * `render_results` for any MCP server of the v2 TypeScript SDK: the tool that shows source
+ * results a server already retrieved as a card list in MCP Apps hosts, and as a numbered text
+ * list everywhere else.
+ *
+ * - {@linkcode registerRenderResults} adds the tool and its view to an `McpServer` or a
+ *   low-level `Server` in one call, beside the server's own tools.
+ * - {@linkcode callRenderResults} is the call itself: arguments in, result out, or a JSON-RPC
+ *   -32602 error naming the field and the rule.
+ * - {@linkcode RENDER_RESULTS_TOOL}, {@linkcode RENDER_RESULTS_INPUT_SCHEMA} and
+ *   {@linkcode RENDER_RESULTS_OUTPUT_SCHEMA} describe the tool.
+ * - {@linkcode VIEW_HTML}, {@linkcode VIEW_URI} and {@linkcode VIEW_MIME_TYPE} are the built
+ *   view, the content-hashed URI the tool declares it at, and its MIME type.
+ *
+ * The standalone render_results server serves the tool through this module.
+ *
+ * @example
+ * ```ts
+ * import { McpServer } from "@modelcontextprotocol/server";
+ * import { registerRenderResults } from "render-results-mcp";
+ *
+ * const server = new McpServer({ name: "search", version: "1.0.0" });
+ * registerRenderResults(server);
+ * ```
+ * @module
+ */
+
+export { callRenderResults } from "./tools/render_results/call.ts";
+export {
+  RENDER_RESULTS,
+  RENDER_RESULTS_INPUT_SCHEMA,
+  RENDER_RESULTS_OUTPUT_SCHEMA,
+  RENDER_RESULTS_TOOL,
+} from "./tools/render_results/descriptor.ts";
+export { type RegisterOptions, registerRenderResults } from "./tools/render_results/register.ts";
+export type {
+  JsonObject,
+  JsonValue,
+  RenderInput,
+  RenderOutput,
+  SourceInput,
+  SourceResult,
+} from "./tools/render_results/types.ts";
+export {
+  VIEW_CONTENTS,
+  VIEW_HTML,
+  VIEW_MIME_TYPE,
+  VIEW_RESOURCE,
+  VIEW_URI,
+} from "./tools/render_results/view.ts";
