@@ -21,12 +21,16 @@ export interface ServerProcess extends AsyncDisposable {
   stop(): Promise<void>;
 }
 
-/** How to start a server: the `deno` arguments and how it announces where it listens. */
+/** How to start a server: its program and arguments, and how it announces where it listens. */
 export interface ServerCommand {
   /** Which server this is, for messages. */
   name: string;
-  /** The arguments of `deno`, run in the repository root. */
+  /** The program, `deno` (this process's own) unless given. */
+  program?: string;
+  /** The program's arguments; it runs in the repository root unless `cwd` is given. */
   args: string[];
+  /** The directory the program runs in. */
+  cwd?: string;
   /** Environment variables, besides `NO_COLOR`. */
   env?: Record<string, string>;
   /** Matches the line announcing the server; group 1 is its origin (`/mcp` is added). */
@@ -68,13 +72,13 @@ export function startProject(
 
 /** Starts `command` in the repository root and resolves once it announces its URL on stderr. */
 export async function startServer(command: ServerCommand): Promise<ServerProcess> {
-  const deno = [Deno.execPath(), ...command.args];
+  const line = [command.program ?? Deno.execPath(), ...command.args];
   const [program, ...args] = command.fileHandles === undefined
-    ? deno
-    : ["bash", "-c", `ulimit -n ${command.fileHandles} && exec "$@"`, "bash", ...deno];
+    ? line
+    : ["bash", "-c", `ulimit -n ${command.fileHandles} && exec "$@"`, "bash", ...line];
   const child = new Deno.Command(program, {
     args,
-    cwd: ROOT,
+    cwd: command.cwd ?? ROOT,
     env: { NO_COLOR: "1", ...command.env },
     stdin: "null",
     stdout: "null",

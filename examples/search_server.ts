@@ -1,0 +1,61 @@
+/**
+ * A search server with `render_results` beside its own `search` tool, on Deno: the model calls
+ * `search`, then passes the sources it chose to `render_results` to show them as cards.
+ *
+ * Run: `deno run --allow-net --allow-env examples/search_server.ts` (after `deno task build`).
+ * @module
+ */
+
+import {
+  createMcpHandler,
+  fromJsonSchema,
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  McpServer,
+  originValidationResponse,
+} from "@modelcontextprotocol/server";
+import { registerRenderResults } from "render-results-mcp";
+
+/** What the search tool finds; a real server would query its index here. */
+const SOURCES = [
+  {
+    title: "Streamable HTTP transport",
+    url: "https://docs.example.org/mcp/transports#streamable-http",
+    text: "A server answers each POST on one endpoint.",
+  },
+  {
+    title: "Running several workers behind one port",
+    url: "https://www.example.com/blog/parallel-workers",
+  },
+];
+
+function createServer(): McpServer {
+  const server = new McpServer({ name: "example-search", version: "1.0.0" });
+  server.registerTool("search", {
+    title: "Search the web",
+    description: "Finds sources about a query. Show the ones the user wants with render_results.",
+    inputSchema: fromJsonSchema({
+      type: "object",
+      properties: { query: { type: "string", minLength: 1 } },
+      required: ["query"],
+    }),
+    annotations: { readOnlyHint: true },
+  }, () => ({
+    content: [{ type: "text", text: JSON.stringify(SOURCES) }],
+    structuredContent: { results: SOURCES },
+  }));
+  registerRenderResults(server);
+  return server;
+}
+
+const handler = createMcpHandler(createServer);
+
+Deno.serve({
+  hostname: "127.0.0.1",
+  port: Number(Deno.env.get("PORT") ?? 8000),
+  onListen: ({ port }) => console.error(`search server on http://127.0.0.1:${port}/mcp`),
+}, (request) =>
+  hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
+    originValidationResponse(request, localhostAllowedOrigins()) ??
+    handler.fetch(request));

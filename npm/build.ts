@@ -1,0 +1,137 @@
+/**
+ * Builds the npm package of `mod.ts` (`deno task npm`): one ES module for Node.js 20 and later,
+ * with `@modelcontextprotocol/server` left to the installing project as a peer dependency, the
+ * built view inside it; type declarations made by TypeScript from the same sources; and the
+ * README section on adding the tool to a server. Writes the package to `dist/npm/` and packs it
+ * with `npm pack` into `dist/`, printing the tarball's path on stdout.
+ * @module
+ */
+
+import ts from "typescript";
+import denoJson from "../deno.json" with { type: "json" };
+
+/** The package's name on npm, which examples import. */
+export const PACKAGE_NAME = "render-results-mcp";
+
+const ROOT = new URL("../", import.meta.url);
+const OUT = new URL("dist/npm/", ROOT);
+const PEER = "@modelcontextprotocol/server";
+const README_SECTION = "## Add render_results to your server";
+
+/** Bundles `mod.ts` into `index.js`, leaving the SDK to the installing project. */
+async function bundle(): Promise<void> {
+  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--platform=deno",
+      "--external",
+      PEER,
+      "--output",
+      "dist/npm/index.js",
+      "mod.ts",
+    ],
+    cwd: ROOT,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+}
+
+/**
+ * Writes the declarations of `mod.ts` and of every module they import, each beside the others
+ * as in the sources, with `.ts` imports made `.js` as Node.js resolves them.
+ */
+async function declare(): Promise<string[]> {
+  const written: string[] = [];
+  const queue = ["mod.ts"];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (written.includes(path)) continue;
+    const source = await Deno.readTextFile(new URL(path, ROOT));
+    const { outputText, diagnostics = [] } = ts.transpileDeclaration(source, {
+      fileName: path,
+      compilerOptions: { allowImportingTsExtensions: true, target: ts.ScriptTarget.ES2022 },
+      reportDiagnostics: true,
+    });
+    if (diagnostics.length > 0) {
+      const host = {
+        getCanonicalFileName: String,
+        getCurrentDirectory: () => "",
+        getNewLine: () => "\n",
+      };
+      throw new Error(ts.formatDiagnostics(diagnostics, host));
+    }
+    const declaration = outputText.replace(
+      /(from\s+"|import\(")(\.{1,2}\/[^"]+)\.ts"/g,
+      (_match: string, before: string, module: string) => {
+        queue.push(new URL(`${module}.ts`, new URL(path, ROOT)).href.slice(ROOT.href.length));
+        return `${before}${module}.js"`;
+      },
+    );
+    const target = new URL(path.replace(/\.ts$/, ".d.ts"), OUT);
+    await Deno.mkdir(new URL(".", target), { recursive: true });
+    await Deno.writeTextFile(target, declaration);
+    written.push(path);
+  }
+  return written;
+}
+
+/** The package's README: the section of this project's README on adding the tool to a server. */
+async function readme(): Promise<string> {
+  const text = await Deno.readTextFile(new URL("README.md", ROOT));
+  const start = text.indexOf(README_SECTION);
+  if (start === -1) throw new Error(`README.md has no section "${README_SECTION}".`);
+  const end = text.indexOf("\n## ", start + README_SECTION.length);
+  const section = text.slice(start + README_SECTION.length, end === -1 ? undefined : end);
+  return `# ${PACKAGE_NAME}\n\n\`render_results\` for MCP servers of the v2 TypeScript SDK.\n${section}`;
+}
+
+/** The package manifest. */
+function manifest(): Record<string, unknown> {
+  const peerVersion = denoJson.imports[PEER].replace(/^npm:@[^@]+@/, "");
+  return {
+    name: PACKAGE_NAME,
+    version: denoJson.version,
+    description:
+      "Show source results as a card list in MCP Apps hosts, and as text everywhere else.",
+    type: "module",
+    exports: { ".": { types: "./mod.d.ts", default: "./index.js" } },
+    types: "./mod.d.ts",
+    files: ["index.js", "**/*.d.ts", "README.md"],
+    engines: { node: ">=20" },
+    peerDependencies: { [PEER]: `^${peerVersion}` },
+    keywords: ["mcp", "model-context-protocol", "mcp-apps", "search"],
+  };
+}
+
+/** Builds the package into `dist/npm/` and packs it; returns the tarball's path. */
+export async function buildPackage(): Promise<string> {
+  await Deno.remove(OUT, { recursive: true }).catch((error) => {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  });
+  await Deno.mkdir(OUT, { recursive: true });
+  await bundle();
+  await declare();
+  await Deno.writeTextFile(new URL("README.md", OUT), await readme());
+  await Deno.writeTextFile(
+    new URL("package.json", OUT),
+    JSON.stringify(manifest(), null, 2) + "\n",
+  );
+  const { success, stdout, stderr } = await new Deno.Command("npm", {
+    args: ["pack", "--json", "--pack-destination", ".."],
+    cwd: OUT,
+    stderr: "piped",
+  }).output();
+  if (!success) throw new Error(`npm pack failed:\n${new TextDecoder().decode(stderr)}`);
+  const [{ filename }] = JSON.parse(new TextDecoder().decode(stdout));
+  return new URL(`dist/${filename}`, ROOT).pathname;
+}
+
+if (import.meta.main) {
+  try {
+    console.log(await buildPackage());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    Deno.exit(1);
+  }
+}
