@@ -1,5 +1,5 @@
 /**
- * Cold start: from spawning the server process to its first answered `tools/list`.
+ * Cold start: from spawning a server process to its first answered `tools/list`.
  * @module
  */
 
@@ -8,21 +8,29 @@ import { MCP_HEADERS } from "./verify.ts";
 
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
 
-/** Starts `command` `runs` times and returns each time to the first `tools/list` answer, in ms. */
-export async function measureColdStarts(command: ServerCommand, runs: number): Promise<number[]> {
-  const times: number[] = [];
+/**
+ * Starts each of `commands` `runs` times, taking turns so that a slow spell of the machine hits
+ * them alike, and returns each command's times to the first `tools/list` answer, in ms, by name.
+ */
+export async function measureColdStarts(
+  commands: ServerCommand[],
+  runs: number,
+): Promise<Map<string, number[]>> {
+  const times = new Map(commands.map((command) => [command.name, [] as number[]]));
   for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    await using server = await startServer(command);
-    const response = await fetch(server.url, {
-      method: "POST",
-      headers: MCP_HEADERS,
-      body: TOOLS_LIST,
-    });
-    const message = await response.json();
-    times.push(performance.now() - started);
-    if (message.result?.tools?.[0]?.name !== "render_results") {
-      throw new Error(`tools/list answered wrongly: ${JSON.stringify(message).slice(0, 300)}`);
+    for (const command of commands) {
+      const started = performance.now();
+      await using server = await startServer(command);
+      const response = await fetch(server.url, {
+        method: "POST",
+        headers: MCP_HEADERS,
+        body: TOOLS_LIST,
+      });
+      const text = await response.text();
+      times.get(command.name)!.push(performance.now() - started);
+      if (!text.includes('"name":"render_results"')) {
+        throw new Error(`${command.name}: tools/list answered wrongly: ${text.slice(0, 300)}`);
+      }
     }
   }
   return times;

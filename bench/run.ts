@@ -9,6 +9,7 @@
 import { measureColdStarts } from "./cold_start.ts";
 import { compareServers, type Contender, type RoundPlan } from "./compare.ts";
 import { loadGeneratorName } from "./load.ts";
+import { hasChromium } from "../tests/support/browser_host.ts";
 import {
   type BenchFigures,
   CEILING,
@@ -20,6 +21,7 @@ import {
 } from "./report.ts";
 import {
   freePort,
+  PROJECT_READY,
   projectCommand,
   readMemory,
   type ServerCommand,
@@ -28,6 +30,7 @@ import {
 } from "../tests/support/server_process.ts";
 import { readStartTask } from "../tests/support/start_task.ts";
 import { answerMarker, type InvalidStyle, verifyAnswer } from "./verify.ts";
+import { measureViewPaint } from "./view_paint.ts";
 import { viewSize } from "./view_size.ts";
 import { makeWorkloads, type Workload } from "./workloads.ts";
 
@@ -49,8 +52,33 @@ const PARALLEL_PLAN: RoundPlan = {
   connections: CONNECTIONS,
 };
 const COLD_STARTS = 10;
+const VIEW_PAINTS = 15;
 
 const PROJECT_COMMAND: ServerCommand = { ...projectCommand({ LOG_LEVEL }), name: PROJECT };
+
+/** The project's server started as users start it, `deno task start`, for cold starts. */
+const START_TASK_COMMAND: ServerCommand = {
+  name: PROJECT,
+  args: ["task", "start"],
+  env: { PORT: "0", MCP_HOSTNAME: "127.0.0.1", LOG_LEVEL },
+  ready: PROJECT_READY,
+};
+
+/** The typical server: one file, `deno run`. */
+const TYPICAL_COMMAND: ServerCommand = {
+  name: TYPICAL,
+  args: [
+    "run",
+    "--config",
+    "deno.dev.json",
+    "--allow-net=127.0.0.1",
+    "--allow-read",
+    "--allow-env",
+    "bench/typical_server.ts",
+  ],
+  env: { PORT: "0" },
+  ready: /typical server on (http:\/\/[^\s/]+)/,
+};
 
 function log(message: string): void {
   console.error(message);
@@ -121,26 +149,14 @@ async function measureWorkloads(
     ],
     ready: /ceiling server on (http:\/\/[^\s/]+)/,
   });
-  const typical = await start({
-    name: TYPICAL,
-    args: [
-      "run",
-      "--config",
-      "deno.dev.json",
-      "--allow-net=127.0.0.1",
-      "--allow-read",
-      "--allow-env",
-      "bench/typical_server.ts",
-    ],
-    env: { PORT: "0" },
-    ready: /typical server on (http:\/\/[^\s/]+)/,
-  });
+  const typical = await start(TYPICAL_COMMAND);
   const styles: [ServerProcess, InvalidStyle][] = [
     [project, "json-rpc-error"],
     [ceiling, "json-rpc-error"],
     [typical, "is-error-result"],
   ];
   const figures: WorkloadFigures[] = [];
+  let memory: BenchFigures["memory"] = { project: undefined, typical: undefined };
   for (const [index, workload] of workloads.entries()) {
     log(
       `${workload.label} (${workload.argumentsBytes.toLocaleString("en-US")} bytes of arguments)`,
@@ -158,8 +174,11 @@ async function measureWorkloads(
     const request = { bodyFile: bodies.get(workload.name)!, headers: workload.headers };
     const servers = await compareServers(contenders, request, plan, log);
     figures.push({ workload, servers });
+    // The peaks under the 50-result calls of both eras, before the other workloads.
+    if (index === 1) {
+      memory = { project: await readMemory(project.pid), typical: await readMemory(typical.pid) };
+    }
   }
-  const memory = await readMemory(project.pid);
   await Promise.all([project, ceiling, typical].map(stop));
   return { workloads: figures, memory };
 }
@@ -213,9 +232,17 @@ async function main(): Promise<void> {
   const workloads = makeWorkloads();
   const bodies = await writeBodies(workloads);
   const measured = await measureWorkloads(workloads, bodies);
-  log(`cold start, ${COLD_STARTS} runs`);
-  const coldStartMs = await measureColdStarts(PROJECT_COMMAND, COLD_STARTS);
+  log(`cold start, ${COLD_STARTS} runs of each server`);
+  const coldStarts = await measureColdStarts([START_TASK_COMMAND, TYPICAL_COMMAND], COLD_STARTS);
+  const coldStartMs = { project: coldStarts.get(PROJECT)!, typical: coldStarts.get(TYPICAL)! };
   const parallel = await measureParallel(workloads[0], bodies.get(workloads[0].name)!);
+  let viewPaint: BenchFigures["viewPaint"];
+  if (await hasChromium()) {
+    log(`view paint, ${VIEW_PAINTS} runs`);
+    viewPaint = await measureViewPaint(VIEW_PAINTS);
+  } else {
+    log("view paint skipped: no Chromium at /usr/bin/chromium");
+  }
   const figures: BenchFigures = {
     machine: await machineLine(),
     date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -228,7 +255,9 @@ async function main(): Promise<void> {
       `Server under test: \`${
         Object.entries(START.env).map(([name, value]) => `${name}=${value} `).join("")
       }deno ${PROJECT_COMMAND.args.join(" ")}\` as \`deno task start\` ` +
-      `runs it, with LOG_LEVEL=${LOG_LEVEL} (no per-request log lines).`,
+      `runs it, with LOG_LEVEL=${LOG_LEVEL} (no per-request log lines); cold starts spawn ` +
+      "`deno task start` itself, its build check included, against the typical server's " +
+      "`deno run`, taking turns.",
       "Ceiling: bare `Deno.serve` that parses the body and answers a fixed result with the " +
       "request's id, the result being the project's own answer to the workload, so it sends " +
       "the same bytes without doing the tool's work" +
@@ -242,6 +271,7 @@ async function main(): Promise<void> {
     workloads: measured.workloads,
     coldStartMs,
     memory: measured.memory,
+    viewPaint,
     view: await viewSize(VIEW),
     parallel,
   };
