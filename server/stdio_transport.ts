@@ -14,6 +14,7 @@ import {
   ProtocolErrorCode,
   type Transport,
 } from "@modelcontextprotocol/server";
+import { joinBytes } from "./bytes.ts";
 
 /** The longest line read, in bytes: far above any valid call, like the HTTP body cap. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -103,7 +104,7 @@ export class LineTransport implements Transport {
         }
         if (newline === -1) break;
         if (oversize) this.#refuse(ProtocolErrorCode.InvalidRequest, this.#tooLong());
-        else this.#receive(join(parts, size));
+        else this.#receive(joinBytes(parts, size));
         parts.length = 0;
         size = 0;
         oversize = false;
@@ -156,15 +157,4 @@ export class LineTransport implements Transport {
     this.send({ jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage)
       .catch((error) => this.onerror?.(error));
   }
-}
-
-function join(parts: Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
 }

@@ -5,6 +5,7 @@
  */
 
 import { isJsonContentType, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { joinBytes } from "../bytes.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse } from "./json_rpc_error.ts";
 
 /** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
@@ -78,14 +79,7 @@ async function readAtMost(
     signal.removeEventListener("abort", cancel);
   }
   signal.throwIfAborted();
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return joinBytes(chunks, size);
 }
 
 function refuse(status: number, code: number, message: string): BodyResult {

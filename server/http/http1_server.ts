@@ -14,6 +14,7 @@
  */
 
 import { Buffer } from "node:buffer";
+import { joinBytes } from "../bytes.ts";
 
 /** The limits of the server; every request is bounded by them. */
 export interface Http1Limits {
@@ -488,14 +489,7 @@ class Connection {
         throw new ClientError(400, "Bad request: malformed chunk.");
       }
     }
-    if (parts.length === 1) return parts[0];
-    const body = new Uint8Array(size);
-    let offset = 0;
-    for (const part of parts) {
-      body.set(part, offset);
-      offset += part.length;
-    }
-    return body;
+    return joinBytes(parts, size);
   }
 
   async #readLine(): Promise<string> {
