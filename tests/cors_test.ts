@@ -11,6 +11,7 @@ import {
   startAuthorizationServer,
 } from "./support/authorization_server.ts";
 import { createTestServer, type TestServer } from "./support/http_server.ts";
+import { postJsonRpc } from "./support/mcp_http.ts";
 
 const APP = "https://app.example.test";
 const SCOPE = "mcp:tools";
@@ -36,15 +37,7 @@ function preflight(server: TestServer, origin: string): Promise<Response> {
 }
 
 function post(server: TestServer, headers: Record<string, string>): Promise<Response> {
-  return server.fetch(server.url, {
-    method: "POST",
-    body: TOOLS_LIST,
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      ...headers,
-    },
-  });
+  return postJsonRpc(server.fetch, server.url, TOOLS_LIST, headers);
 }
 
 /** The header's comma-separated items, lowercased. */
