@@ -66,6 +66,32 @@ export function startProject(
   return startServer(projectCommand(env, options.fileHandles));
 }
 
+/** How a server that was to start ended instead: its exit code and what it wrote to stderr. */
+export interface ServerExit {
+  code: number;
+  stderr: string;
+}
+
+/**
+ * Runs `command` in the repository root until it exits, for servers that must refuse to start;
+ * one still running after `timeoutMs` is killed, and that is an error.
+ */
+export async function runToExit(
+  command: ServerCommand,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<ServerExit> {
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: command.args,
+    cwd: ROOT,
+    env: { NO_COLOR: "1", ...command.env },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+    signal: AbortSignal.timeout(timeoutMs),
+  }).output();
+  return { code, stderr: new TextDecoder().decode(stderr) };
+}
+
 /** Starts `command` in the repository root and resolves once it announces its URL on stderr. */
 export async function startServer(command: ServerCommand): Promise<ServerProcess> {
   const deno = [Deno.execPath(), ...command.args];
