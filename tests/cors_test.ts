@@ -105,15 +105,12 @@ Deno.test("with auth on, preflight needs no token and 401/403 challenges carry C
   assert.equal(allowed.status, 204);
   assert.equal(allowed.headers.get("access-control-allow-origin"), APP);
 
-  const unscoped = await signToken({
-    key,
-    claims: {
-      iss: issuer.issuer,
-      aud: `${REMOTE.MCP_PUBLIC_URL}/mcp`,
-      sub: "user-1",
-      scope: "profile",
-    },
-  });
+  const tokenFor = (scope: string) =>
+    signToken({
+      key,
+      claims: { iss: issuer.issuer, aud: `${REMOTE.MCP_PUBLIC_URL}/mcp`, sub: "user-1", scope },
+    });
+  const unscoped = await tokenFor("profile");
   const answers = [
     [401, await post(server, { Origin: APP })],
     [403, await post(server, { Origin: APP, Authorization: `Bearer ${unscoped}` })],
@@ -127,15 +124,7 @@ Deno.test("with auth on, preflight needs no token and 401/403 challenges carry C
   }
 
   // The Origin check comes first: a good token does not let a foreign page in.
-  const scoped = await signToken({
-    key,
-    claims: {
-      iss: issuer.issuer,
-      aud: `${REMOTE.MCP_PUBLIC_URL}/mcp`,
-      sub: "user-1",
-      scope: SCOPE,
-    },
-  });
+  const scoped = await tokenFor(SCOPE);
   const foreign = await post(server, {
     Origin: "https://evil.example",
     Authorization: `Bearer ${scoped}`,

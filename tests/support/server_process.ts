@@ -80,32 +80,30 @@ export async function runToExit(
   command: ServerCommand,
   timeoutMs = START_TIMEOUT_MS,
 ): Promise<ServerExit> {
-  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: command.args,
-    cwd: ROOT,
-    env: { NO_COLOR: "1", ...command.env },
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-    signal: AbortSignal.timeout(timeoutMs),
-  }).output();
+  const { code, stderr } = await denoCommand(command, AbortSignal.timeout(timeoutMs)).output();
   return { code, stderr: new TextDecoder().decode(stderr) };
 }
 
-/** Starts `command` in the repository root and resolves once it announces its URL on stderr. */
-export async function startServer(command: ServerCommand): Promise<ServerProcess> {
+/** `deno` with `command`'s arguments, environment and file handle limit, stderr piped. */
+function denoCommand(command: ServerCommand, signal?: AbortSignal): Deno.Command {
   const deno = [Deno.execPath(), ...command.args];
   const [program, ...args] = command.fileHandles === undefined
     ? deno
     : ["bash", "-c", `ulimit -n ${command.fileHandles} && exec "$@"`, "bash", ...deno];
-  const child = new Deno.Command(program, {
+  return new Deno.Command(program, {
     args,
     cwd: ROOT,
     env: { NO_COLOR: "1", ...command.env },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
-  }).spawn();
+    signal,
+  });
+}
+
+/** Starts `command` in the repository root and resolves once it announces its URL on stderr. */
+export async function startServer(command: ServerCommand): Promise<ServerProcess> {
+  const child = denoCommand(command).spawn();
   let log = "";
   const decoder = new TextDecoder();
   const reader = child.stderr.getReader();
