@@ -1,15 +1,12 @@
 /**
  * The OAuth resource server with real keys and tokens: a local authorization server publishes
- * ES256 and RS256 keys; the MCP server runs as its own process so its log lines can be read.
+ * ES256 and RS256 keys and the server's fetch handler answers in this process. One smoke test
+ * runs the server as users start it, to read what its log says of each request.
  * @module
  */
 
 import assert from "node:assert/strict";
-import { errors, type JWTPayload } from "jose";
-import { readConfig } from "../server/config.ts";
-import { discoverJwksUrl, metadataUrls } from "../server/http/auth/authorization_server.ts";
-import { AuthorizationServerError } from "../server/http/auth/fetch_document.ts";
-import { RemoteKeySet } from "../server/http/auth/jwks.ts";
+import type { JWTPayload } from "jose";
 import {
   createSigningKey,
   hmacWithPublicKey,
@@ -27,7 +24,8 @@ import {
   StreamableHTTPClientTransport,
 } from "./support/sdk_client.ts";
 import { eventually } from "./support/eventually.ts";
-import { createTestServer, type InProcessFetch } from "./support/http_server.ts";
+import { createTestServer } from "./support/http_server.ts";
+import { type Fetch, logLines, postJsonRpc, requestLines, sha256Hex } from "./support/mcp_http.ts";
 import { startProject } from "./support/server_process.ts";
 
 const SCOPE = "mcp:tools";
@@ -54,15 +52,15 @@ interface Seen {
 class Transcript {
   readonly seen: Seen[] = [];
   requests = 0;
-  readonly #send: InProcessFetch;
+  readonly #send: Fetch;
 
   /** Records what `send` (the global `fetch` unless given) answers. */
-  constructor(send: InProcessFetch = fetch) {
+  constructor(send: Fetch = fetch) {
     this.#send = send;
   }
 
   /** A `fetch` that records; usable as the SDK transport's `fetch`. */
-  readonly fetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const response = await this.#send(input, init);
     this.requests++;
     const copy = response.clone();
@@ -72,15 +70,9 @@ class Transcript {
 
   /** POSTs `tools/list` to `url` with `headers` and returns what came back. */
   async post(url: URL, headers: Record<string, string> = {}): Promise<Seen> {
-    const response = await this.fetch(url, {
-      method: "POST",
-      body: TOOLS_LIST,
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json, text/event-stream",
-        "MCP-Protocol-Version": "2025-11-25",
-        ...headers,
-      },
+    const response = await postJsonRpc(this.fetch, url, TOOLS_LIST, {
+      "MCP-Protocol-Version": "2025-11-25",
+      ...headers,
     });
     await response.body?.cancel();
     return this.seen.at(-1)!;
@@ -92,17 +84,6 @@ class Transcript {
       `${status}\n${[...headers].map(([name, value]) => `${name}: ${value}`).join("\n")}\n${text}`
     ).join("\n\n");
   }
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** The JSON lines of a server's stderr after the one that says where it listens. */
-function logLines(stderr: string): Record<string, unknown>[] {
-  return stderr.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line))
-    .filter((line) => !("url" in line));
 }
 
 /** Connects the SDK's client to `url` with `authorization`, through `transcript`. */
@@ -151,17 +132,16 @@ Deno.test("a token-protected server answers each kind of request as the spec say
   const apiKey = `key-${crypto.randomUUID()}`;
   const apiKeyHash = await sha256Hex(apiKey);
   await using issuer = startAuthorizationServer([es256, rs256]);
-  await using server = await startProject({
+  await using server = await createTestServer({
     MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_AUTH_ISSUER: issuer.issuer,
     MCP_AUTH_SCOPES: SCOPE,
     MCP_API_KEYS_SHA256: apiKeyHash,
     MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN,
-    LOG_LEVEL: "info",
   });
   const resource = RESOURCE;
   const metadataUrl = METADATA_URL;
-  const transcript = new Transcript();
+  const transcript = new Transcript(server.fetch);
   const secrets = [apiKey];
   const claims = (extra: JWTPayload = {}): JWTPayload => ({
     iss: issuer.issuer,
@@ -319,16 +299,6 @@ Deno.test("a token-protected server answers each kind of request as the spec say
         } finally {
           await client.close();
         }
-        // The principal the server verified is the one the request was answered for.
-        const principal = (await sha256Hex(sub)).slice(0, 12);
-        await eventually(
-          () =>
-            logLines(server.stderr()).some((line) =>
-              line.rpcMethod === "tools/call" && line.tool === "render_results" &&
-              line.status === 200 && line.principal === principal
-            ),
-          `the tools/call log line of ${sub}`,
-        );
       }
     },
   );
@@ -347,11 +317,6 @@ Deno.test("a token-protected server answers each kind of request as the spec say
   await t.step("accepts a configured API key as a bearer token", async () => {
     const result = await callRenderResults(server.url, `Bearer ${apiKey}`, transcript);
     assert.equal(result.isError, false);
-    const principal = (await sha256Hex(`api-key:${apiKeyHash.slice(0, 12)}`)).slice(0, 12);
-    await eventually(
-      () => logLines(server.stderr()).some((line) => line.principal === principal),
-      "the API key's log line",
-    );
   });
 
   await t.step("lets an allowed browser origin read the 401 challenge", async () => {
@@ -364,40 +329,6 @@ Deno.test("a token-protected server answers each kind of request as the spec say
     );
   });
 
-  await t.step("logs one JSON line per request without arguments or tokens", async () => {
-    await eventually(
-      () => logLines(server.stderr()).length === transcript.requests,
-      `${transcript.requests} log lines`,
-    );
-    const lines = logLines(server.stderr());
-    for (const line of lines) {
-      assert.equal(typeof line.time, "string");
-      assert.equal(typeof line.method, "string");
-      assert.equal(typeof line.path, "string");
-      assert.equal(typeof line.status, "number");
-      assert.equal(typeof line.durationMs, "number");
-      assert.deepEqual(
-        Object.keys(line).filter((name) =>
-          ![
-            "time",
-            "level",
-            "method",
-            "path",
-            "rpcMethod",
-            "tool",
-            "status",
-            "durationMs",
-            "principal",
-          ]
-            .includes(name)
-        ),
-        [],
-      );
-    }
-    assert.ok(!server.stderr().includes("deno.com"), "A tool argument appears in the log.");
-    assertNoSecret(server.stderr(), secrets, "the log");
-  });
-
   await t.step("never echoes a token in a response", () => {
     assert.ok(transcript.seen.length > 30);
     assertNoSecret(transcript.text(), secrets, "a response");
@@ -408,13 +339,12 @@ Deno.test("a JWKS that cannot be fetched gives 503, and the server stays up", as
   const key = await createSigningKey("ES256", "es-1");
   await using issuer = startAuthorizationServer([key]);
   issuer.failWith = 500;
-  await using server = await startProject({
+  await using server = await createTestServer({
     MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_AUTH_ISSUER: issuer.issuer,
     MCP_AUTH_JWKS_URL: issuer.jwksUrl,
-    LOG_LEVEL: "warn",
   });
-  const transcript = new Transcript();
+  const transcript = new Transcript(server.fetch);
   const token = await signToken({
     key,
     claims: { iss: issuer.issuer, aud: RESOURCE, sub: "user-1" },
@@ -427,15 +357,9 @@ Deno.test("a JWKS that cannot be fetched gives 503, and the server stays up", as
   }
   assert.equal(issuer.jwksFetches, 1, "A failed JWKS was fetched again at once.");
   assert.equal((await transcript.post(server.url)).status, 401);
-  const health = await fetch(new URL("/healthz", server.url));
+  const health = await transcript.fetch(new URL("/healthz", server.url));
   assert.equal(health.status, 200);
-  await health.body?.cancel();
-  await eventually(() => logLines(server.stderr()).length > 0, "the warning");
-  const lines = logLines(server.stderr());
-  assert.deepEqual(lines.map((line) => [line.level, line.message]), [
-    ["warn", "The JWKS answered HTTP 500, not 200."],
-  ]);
-  assertNoSecret(server.stderr() + transcript.text(), [token], "the log or a response");
+  assertNoSecret(transcript.text(), [token], "a response");
 });
 
 Deno.test("API keys alone turn auth on without an authorization server", async (t) => {
@@ -443,7 +367,6 @@ Deno.test("API keys alone turn auth on without an authorization server", async (
   await using server = await createTestServer({
     MCP_PUBLIC_URL: PUBLIC_URL,
     MCP_API_KEYS_SHA256: await sha256Hex(apiKey),
-    LOG_LEVEL: "off",
   });
   const transcript = new Transcript(server.fetch);
 
@@ -477,7 +400,7 @@ Deno.test("API keys alone turn auth on without an authorization server", async (
 });
 
 Deno.test("without auth settings /mcp is open and no metadata is served", async () => {
-  await using server = await createTestServer({ LOG_LEVEL: "off" });
+  await using server = await createTestServer();
   const transcript = new Transcript(server.fetch);
   const metadata = await transcript.fetch(
     new URL("/.well-known/oauth-protected-resource/mcp", server.url),
@@ -487,115 +410,77 @@ Deno.test("without auth settings /mcp is open and no metadata is served", async 
   assert.equal((await transcript.post(server.url)).status, 200);
 });
 
-Deno.test("the JWKS is cached, refreshed when old, and refetched at a limited rate", async () => {
-  const first = await createSigningKey("ES256", "first");
-  const second = await createSigningKey("ES256", "second");
-  const third = await createSigningKey("ES256", "third");
-  await using issuer = startAuthorizationServer([first]);
-  let clock = 1_000_000;
-  const failures: string[] = [];
-  const keys = new RemoteKeySet(() => Promise.resolve(new URL(issuer.jwksUrl)), {
-    now: () => clock,
-    onFetchError: (message) => failures.push(message),
+/** The fields a request's log line may have: nothing a client sent but names. */
+const LOG_FIELDS = [
+  "time",
+  "level",
+  "method",
+  "path",
+  "rpcMethod",
+  "tool",
+  "status",
+  "durationMs",
+  "principal",
+];
+
+Deno.test("started as users start it, the server logs each request's principal and no secret", async () => {
+  const key = await createSigningKey("ES256", "es-1");
+  const stranger = await createSigningKey("ES256", "never-published");
+  const apiKey = `key-${crypto.randomUUID()}`;
+  const apiKeyHash = await sha256Hex(apiKey);
+  await using issuer = startAuthorizationServer([key]);
+  await using server = await startProject({
+    MCP_PUBLIC_URL: PUBLIC_URL,
+    MCP_AUTH_ISSUER: issuer.issuer,
+    MCP_AUTH_SCOPES: SCOPE,
+    MCP_API_KEYS_SHA256: apiKeyHash,
+    LOG_LEVEL: "info",
   });
-  const resolve = (kid: string) => keys.getKey({ alg: "ES256", kid });
+  const transcript = new Transcript();
+  const claims = { iss: issuer.issuer, aud: RESOURCE, sub: "user-42", scope: SCOPE };
+  const token = await signToken({ key, claims });
 
-  await Promise.all([resolve("first"), resolve("first")]);
-  assert.equal(issuer.jwksFetches, 1, "Concurrent first uses fetched the JWKS twice.");
+  const result = await callRenderResults(server.url, `Bearer ${token}`, transcript);
+  assert.equal(result.isError, false);
+  assert.equal(
+    (await callRenderResults(server.url, `Bearer ${apiKey}`, transcript)).isError,
+    false,
+  );
+  // With the JWKS down, a token naming a key the server has not seen cannot be checked.
+  issuer.failWith = 500;
+  const unknown = await signToken({ key: stranger, claims });
+  assert.equal(
+    (await transcript.post(server.url, { Authorization: `Bearer ${unknown}` })).status,
+    503,
+  );
 
-  issuer.published.push(second);
-  await resolve("second");
-  assert.equal(issuer.jwksFetches, 2);
-  issuer.published.push(third);
-  await assert.rejects(resolve("third"), errors.JWKSNoMatchingKey);
-  assert.equal(issuer.jwksFetches, 2, "An unknown kid refetched within the cooldown.");
-  clock += 30_000;
-  await resolve("third");
-  assert.equal(issuer.jwksFetches, 3);
-
-  issuer.failWith = 502;
-  clock += 600_000;
-  await resolve("first");
-  assert.equal(issuer.jwksFetches, 4, "Old keys were not refreshed.");
-  assert.deepEqual(failures, ["The JWKS answered HTTP 502, not 200."]);
-  await resolve("first");
-  assert.equal(issuer.jwksFetches, 4, "A failed refresh was retried at once.");
-
-  issuer.failWith = undefined;
-  issuer.published = [second];
-  clock += 5_000;
-  await resolve("second");
-  assert.equal(issuer.jwksFetches, 5);
-  await assert.rejects(resolve("first"), errors.JWKSNoMatchingKey);
-});
-
-Deno.test("an unreachable JWKS is reported as the authorization server's failure", async () => {
-  const closed = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen() {} },
-    () => new Response(),
+  const requests = () => requestLines(server.stderr());
+  await eventually(() => requests().length === transcript.requests, "a log line per request");
+  const principals = new Set(requests().map((line) => line.principal));
+  const jwtPrincipal = (await sha256Hex("user-42")).slice(0, 12);
+  const keyPrincipal = (await sha256Hex(`api-key:${apiKeyHash.slice(0, 12)}`)).slice(0, 12);
+  assert.ok(principals.has(jwtPrincipal), "no line names the token's principal");
+  assert.ok(principals.has(keyPrincipal), "no line names the API key's principal");
+  assert.ok(
+    requests().some((line) =>
+      line.rpcMethod === "tools/call" && line.tool === "render_results" && line.status === 200 &&
+      line.principal === jwtPrincipal
+    ),
+    "no tools/call line for the token's principal",
   );
-  const url = new URL(`http://127.0.0.1:${closed.addr.port}/jwks`);
-  await closed.shutdown();
-  const failures: string[] = [];
-  const keys = new RemoteKeySet(() => Promise.resolve(url), {
-    onFetchError: (message) => failures.push(message),
-  });
-  await assert.rejects(
-    keys.getKey({ alg: "ES256", kid: "any" }),
-    AuthorizationServerError,
-  );
-  assert.deepEqual(failures, ["The JWKS could not be reached."]);
-});
-
-Deno.test("the JWKS URL is discovered from metadata that names the issuer exactly", async () => {
-  await using issuer = startAuthorizationServer([]);
-  assert.equal((await discoverJwksUrl(issuer.issuer)).href, issuer.jwksUrl);
-  await assert.rejects(discoverJwksUrl(`${issuer.issuer}/`), /names another issuer/);
-  assert.deepEqual(metadataUrls("https://auth.example/tenant/").map(String), [
-    "https://auth.example/.well-known/oauth-authorization-server/tenant",
-    "https://auth.example/.well-known/openid-configuration/tenant",
-    "https://auth.example/tenant/.well-known/openid-configuration",
-  ]);
-  assert.deepEqual(metadataUrls("https://auth.example").map(String), [
-    "https://auth.example/.well-known/oauth-authorization-server",
-    "https://auth.example/.well-known/openid-configuration",
-  ]);
-});
-
-Deno.test("auth settings are checked at start-up", () => {
-  const read = (env: Record<string, string>) => readConfig(new Map(Object.entries(env)));
-  assert.equal(read({}).auth, undefined);
-  assert.throws(
-    () => read({ MCP_AUTH_SCOPES: SCOPE }),
-    /MCP_AUTH_JWKS_URL and MCP_AUTH_SCOPES need MCP_AUTH_ISSUER/,
-  );
-  assert.throws(
-    () => read({ MCP_AUTH_JWKS_URL: "https://auth.example/jwks" }),
-    /need MCP_AUTH_ISSUER/,
-  );
-  const publicUrl = { MCP_PUBLIC_URL: PUBLIC_URL };
-  assert.throws(
-    () => read({ ...publicUrl, MCP_AUTH_ISSUER: "https://auth.example", MCP_AUTH_SCOPES: 'a"b' }),
-    /MCP_AUTH_SCOPES must list scopes/,
-  );
-  assert.throws(
-    () => read({ ...publicUrl, MCP_AUTH_ISSUER: "auth.example" }),
-    /MCP_AUTH_ISSUER must be/,
-  );
-  assert.deepEqual(
-    read({
-      ...publicUrl,
-      MCP_AUTH_ISSUER: "https://tenant.auth.example/",
-      MCP_AUTH_SCOPES: "a  b",
-    }).auth,
-    { issuer: "https://tenant.auth.example/", jwksUrl: undefined, scopes: ["a", "b"] },
-  );
-  // With auth on, the resource tokens are for is configured, never taken from a request.
-  const auths: Record<string, string>[] = [
-    { MCP_AUTH_ISSUER: "https://auth.example" },
-    { MCP_API_KEYS_SHA256: "a".repeat(64) },
-  ];
-  for (const auth of auths) {
-    assert.throws(() => read(auth), /MCP_PUBLIC_URL is required when auth is on/);
+  for (const line of requests()) {
+    assert.equal(typeof line.time, "string");
+    assert.equal(typeof line.method, "string");
+    assert.equal(typeof line.path, "string");
+    assert.equal(typeof line.durationMs, "number");
+    assert.deepEqual(Object.keys(line).filter((name) => !LOG_FIELDS.includes(name)), []);
   }
+  assert.ok(
+    logLines(server.stderr()).some((line) =>
+      line.level === "warn" && line.message === "The JWKS answered HTTP 500, not 200."
+    ),
+    "the JWKS failure was not logged",
+  );
+  assert.ok(!server.stderr().includes("deno.com"), "A tool argument appears in the log.");
+  assertNoSecret(server.stderr(), [token, unknown, apiKey], "the log");
 });

@@ -11,6 +11,7 @@ import {
   startAuthorizationServer,
 } from "./support/authorization_server.ts";
 import { createTestServer, type TestServer } from "./support/http_server.ts";
+import { postJsonRpc } from "./support/mcp_http.ts";
 
 const APP = "https://app.example.test";
 const SCOPE = "mcp:tools";
@@ -36,15 +37,7 @@ function preflight(server: TestServer, origin: string): Promise<Response> {
 }
 
 function post(server: TestServer, headers: Record<string, string>): Promise<Response> {
-  return server.fetch(server.url, {
-    method: "POST",
-    body: TOOLS_LIST,
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      ...headers,
-    },
-  });
+  return postJsonRpc(server.fetch, server.url, TOOLS_LIST, headers);
 }
 
 /** The header's comma-separated items, lowercased. */
@@ -112,15 +105,12 @@ Deno.test("with auth on, preflight needs no token and 401/403 challenges carry C
   assert.equal(allowed.status, 204);
   assert.equal(allowed.headers.get("access-control-allow-origin"), APP);
 
-  const unscoped = await signToken({
-    key,
-    claims: {
-      iss: issuer.issuer,
-      aud: `${REMOTE.MCP_PUBLIC_URL}/mcp`,
-      sub: "user-1",
-      scope: "profile",
-    },
-  });
+  const tokenFor = (scope: string) =>
+    signToken({
+      key,
+      claims: { iss: issuer.issuer, aud: `${REMOTE.MCP_PUBLIC_URL}/mcp`, sub: "user-1", scope },
+    });
+  const unscoped = await tokenFor("profile");
   const answers = [
     [401, await post(server, { Origin: APP })],
     [403, await post(server, { Origin: APP, Authorization: `Bearer ${unscoped}` })],
@@ -134,15 +124,7 @@ Deno.test("with auth on, preflight needs no token and 401/403 challenges carry C
   }
 
   // The Origin check comes first: a good token does not let a foreign page in.
-  const scoped = await signToken({
-    key,
-    claims: {
-      iss: issuer.issuer,
-      aud: `${REMOTE.MCP_PUBLIC_URL}/mcp`,
-      sub: "user-1",
-      scope: SCOPE,
-    },
-  });
+  const scoped = await tokenFor(SCOPE);
   const foreign = await post(server, {
     Origin: "https://evil.example",
     Authorization: `Bearer ${scoped}`,

@@ -4,17 +4,19 @@
  */
 
 import assert from "node:assert/strict";
+import {
+  createSigningKey,
+  signToken,
+  startAuthorizationServer,
+} from "./support/authorization_server.ts";
 import { createTestServer, type TestServer } from "./support/http_server.ts";
+import { JSON_RPC_HEADERS, logLines, MCP_ACCEPT, postJsonRpc } from "./support/mcp_http.ts";
+import { projectCommand, runToExit } from "./support/server_process.ts";
 
-const ACCEPT = "application/json, text/event-stream";
 const listTools = { jsonrpc: "2.0", id: 1, method: "tools/list" };
 
 function post(server: TestServer, body: string, headers: Record<string, string> = {}) {
-  return server.fetch(server.url, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: ACCEPT, ...headers },
-    body,
-  });
+  return postJsonRpc(server.fetch, server.url, body, headers);
 }
 
 Deno.test("POST /mcp answers without a session, in JSON", async () => {
@@ -30,7 +32,7 @@ Deno.test("POST /mcp answers without a session, in JSON", async () => {
 Deno.test("GET and DELETE on /mcp get 405", async () => {
   await using server = await createTestServer();
   for (const method of ["GET", "DELETE", "PUT"]) {
-    const response = await server.fetch(server.url, { method, headers: { accept: ACCEPT } });
+    const response = await server.fetch(server.url, { method, headers: { accept: MCP_ACCEPT } });
     assert.equal(response.status, 405, method);
     assert.match(response.headers.get("allow") ?? "", /POST/);
     await response.body?.cancel();
@@ -65,7 +67,7 @@ Deno.test("a body over the cap gets 413 before it is parsed", async () => {
   });
   const streamed = await server.fetch(server.url, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: ACCEPT },
+    headers: JSON_RPC_HEADERS,
     body: stream,
   });
   assert.equal(streamed.status, 413);
@@ -165,15 +167,38 @@ Deno.test("a notification gets 202 with no body", async () => {
   await notification.body?.cancel();
 });
 
+Deno.test("a request that cannot be answered in time gets 503 and the server goes on", async () => {
+  // The JWKS never answers, so verifying the token outlasts the request's deadline.
+  const key = await createSigningKey("ES256", "es-1");
+  await using issuer = startAuthorizationServer([key]);
+  issuer.stalled = true;
+  await using server = await createTestServer({
+    MCP_PUBLIC_URL: "https://mcp.example.test",
+    MCP_AUTH_ISSUER: issuer.issuer,
+    MCP_AUTH_JWKS_URL: issuer.jwksUrl,
+    MCP_REQUEST_TIMEOUT_MS: "200",
+  });
+  const token = await signToken({
+    key,
+    claims: { iss: issuer.issuer, aud: "https://mcp.example.test/mcp", sub: "user-1" },
+  });
+  const slow = await post(server, JSON.stringify(listTools), { authorization: `Bearer ${token}` });
+  assert.equal(slow.status, 503);
+  assert.equal(slow.headers.get("retry-after"), "1");
+  const body = await slow.json();
+  assert.equal(body.error.code, -32603);
+  assert.equal(body.id, null);
+  assert.match(body.error.message, /^Request timeout: no answer within 200 ms/);
+  const health = await server.fetch(new URL("/healthz", server.url));
+  assert.equal(health.status, 200);
+  await health.body?.cancel();
+});
+
 Deno.test("a bad setting stops the server at start-up with a message naming it", async () => {
-  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", new URL("../main.ts", import.meta.url).pathname, "--http"],
-    env: { PORT: "eighty", NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "null",
-  }).output();
+  const { code, stderr } = await runToExit(projectCommand({ PORT: "eighty" }));
   assert.equal(code, 1);
-  const line = JSON.parse(new TextDecoder().decode(stderr));
-  assert.equal(line.level, "error");
-  assert.equal(line.message, "PORT must be a whole number from 0 to 65,535.");
+  assert.ok(stderr.trim().split("\n").every((line) => line.startsWith("{")), stderr);
+  assert.deepEqual(logLines(stderr).map(({ level, message }) => ({ level, message })), [
+    { level: "error", message: "PORT must be a whole number from 0 to 65,535." },
+  ]);
 });

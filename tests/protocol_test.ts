@@ -6,10 +6,10 @@
 
 import assert from "node:assert/strict";
 import { createTestServer, type TestServer } from "./support/http_server.ts";
+import { postJsonRpc, sha256Hex } from "./support/mcp_http.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 const MODERN = "2026-07-28";
-const ACCEPT = "application/json, text/event-stream";
 const META = {
   "io.modelcontextprotocol/protocolVersion": MODERN,
   "io.modelcontextprotocol/clientCapabilities": {},
@@ -32,11 +32,7 @@ async function post(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<RpcAnswer> {
-  const response = await server.fetch(server.url, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: ACCEPT, ...headers },
-    body: JSON.stringify(body),
-  });
+  const response = await postJsonRpc(server.fetch, server.url, body, headers);
   const contentType = response.headers.get("content-type");
   return { status: response.status, contentType, body: await response.json() };
 }
@@ -108,13 +104,9 @@ Deno.test("cacheable results carry caching hints: lists for an hour, the view fo
 
 Deno.test("with auth on, cached results are private to each caller", async () => {
   const key = "a-test-api-key";
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)),
-  );
-  const hash = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
   await using server = await createTestServer({
     MCP_PUBLIC_URL: "https://mcp.example.test",
-    MCP_API_KEYS_SHA256: hash,
+    MCP_API_KEYS_SHA256: await sha256Hex(key),
   });
   const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } };
   const { status, body: answer } = await post(server, body, {
@@ -263,11 +255,12 @@ for (const version of ["2025-11-25", "2025-06-18", "2025-03-26"]) {
     assert.deepEqual(init.body.result!.serverInfo, SERVER_INFO);
 
     const headers = { "mcp-protocol-version": version };
-    const initialized = await server.fetch(server.url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: ACCEPT, ...headers },
-      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-    });
+    const initialized = await postJsonRpc(
+      server.fetch,
+      server.url,
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      headers,
+    );
     assert.equal(initialized.status, 202);
     await initialized.body?.cancel();
 

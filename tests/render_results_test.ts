@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { createMcpServer } from "../server/mcp_server.ts";
 import { createTestServer } from "./support/http_server.ts";
+import { sha256Hex } from "./support/mcp_http.ts";
 import denoJson from "../deno.json" with { type: "json" };
 import {
   createClient,
@@ -33,11 +34,6 @@ const SERVER_INFO_META = {
     version: denoJson.version,
   },
 };
-
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 for (const era of ERAS) {
   Deno.test(`${era}: tools/list describes render_results with its schemas verbatim and its view`, async () => {

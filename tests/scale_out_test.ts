@@ -11,6 +11,7 @@ import {
   startAuthorizationServer,
 } from "./support/authorization_server.ts";
 import { eventually } from "./support/eventually.ts";
+import { logLines } from "./support/mcp_http.ts";
 import { createClient, ERAS, StreamableHTTPClientTransport } from "./support/sdk_client.ts";
 import { startProject } from "./support/server_process.ts";
 
@@ -19,10 +20,9 @@ const METHODS = ["tools/list", "resources/list", "resources/read", "tools/call"]
 
 /** The JSON-RPC methods a server's log says it answered with 200. */
 function servedMethods(stderr: string): string[] {
-  return stderr.split("\n").filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line))
+  return logLines(stderr)
     .filter((line) => line.status === 200 && typeof line.rpcMethod === "string")
-    .map((line) => line.rpcMethod);
+    .map((line) => line.rpcMethod as string);
 }
 
 for (const era of ERAS) {

@@ -9,6 +9,7 @@
 
 import assert from "node:assert/strict";
 import { createTestServer, type TestServer } from "./support/http_server.ts";
+import { postJsonRpc } from "./support/mcp_http.ts";
 import { ProtocolError } from "./support/sdk_client.ts";
 
 /** Text that appears in every submitted bad value; no error message may contain it. */
@@ -33,12 +34,12 @@ function argumentsOfBytes(bytes: number): Record<string, unknown> {
 
 /** Posts a `tools/call` whose arguments are the raw JSON text `argumentsJson`. */
 async function callRaw(server: TestServer, argumentsJson: string) {
-  const response = await server.fetch(server.url, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: `{"jsonrpc":"2.0","id":1,"method":"tools/call",` +
+  const response = await postJsonRpc(
+    server.fetch,
+    server.url,
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call",` +
       `"params":{"name":"render_results","arguments":${argumentsJson}}}`,
-  });
+  );
   return { status: response.status, text: await response.text() };
 }
 

@@ -35,8 +35,8 @@ export interface TestAuthorizationServer extends AsyncDisposable {
   published: SigningKey[];
   /** When set, the JWKS answers with this status instead of the keys. */
   failWith?: number;
-  /** When set, the JWKS answers only after this many milliseconds. */
-  delayMs?: number;
+  /** When true, the JWKS answers only once the server is disposed: a fetch of it never ends. */
+  stalled?: boolean;
   /** How many times the JWKS was fetched. */
   jwksFetches: number;
 }
@@ -50,6 +50,7 @@ export async function createSigningKey(alg: SigningKey["alg"], kid: string): Pro
 
 /** Starts an authorization server that publishes `keys`. */
 export function startAuthorizationServer(keys: SigningKey[]): TestAuthorizationServer {
+  const released = Promise.withResolvers<void>();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
     const { pathname } = new URL(request.url);
     if (pathname === "/.well-known/oauth-authorization-server") {
@@ -64,9 +65,7 @@ export function startAuthorizationServer(keys: SigningKey[]): TestAuthorizationS
     }
     if (pathname === "/jwks") {
       state.jwksFetches++;
-      if (state.delayMs !== undefined) {
-        await new Promise((resolve) => setTimeout(resolve, state.delayMs));
-      }
+      if (state.stalled) await released.promise;
       if (state.failWith !== undefined) return new Response("down", { status: state.failWith });
       return Response.json({ keys: state.published.map((key) => key.publicJwk) });
     }
@@ -78,7 +77,10 @@ export function startAuthorizationServer(keys: SigningKey[]): TestAuthorizationS
     jwksUrl: `${issuer}/jwks`,
     published: [...keys],
     jwksFetches: 0,
-    [Symbol.asyncDispose]: () => server.shutdown(),
+    [Symbol.asyncDispose]: () => {
+      released.resolve();
+      return server.shutdown();
+    },
   };
   return state;
 }

@@ -20,6 +20,10 @@ const ARGS = [
   "--disable-sync",
   "--no-first-run",
   "--disable-quic",
+  // Chromium gives each sandboxed iframe a renderer process of its own, started anew for every
+  // view the tests open. In the page's process the sandbox and the CSP hold just the same, and a
+  // view opens three to five times sooner.
+  "--disable-features=IsolateSandboxedIframes",
 ];
 
 const HOST_PAGE =

@@ -70,20 +70,44 @@ export function startProject(
   return startServer(projectCommand(env, options.fileHandles));
 }
 
-/** Starts `command` in the repository root and resolves once it announces its URL on stderr. */
-export async function startServer(command: ServerCommand): Promise<ServerProcess> {
+/** How a server that was to start ended instead: its exit code and what it wrote to stderr. */
+export interface ServerExit {
+  code: number;
+  stderr: string;
+}
+
+/**
+ * Runs `command` until it exits, for servers that must refuse to start;
+ * one still running after `timeoutMs` is killed, and that is an error.
+ */
+export async function runToExit(
+  command: ServerCommand,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<ServerExit> {
+  const { code, stderr } = await processCommand(command, AbortSignal.timeout(timeoutMs)).output();
+  return { code, stderr: new TextDecoder().decode(stderr) };
+}
+
+/** `command`'s program with its arguments, environment and file handle limit, stderr piped. */
+function processCommand(command: ServerCommand, signal?: AbortSignal): Deno.Command {
   const line = [command.program ?? Deno.execPath(), ...command.args];
   const [program, ...args] = command.fileHandles === undefined
     ? line
     : ["bash", "-c", `ulimit -n ${command.fileHandles} && exec "$@"`, "bash", ...line];
-  const child = new Deno.Command(program, {
+  return new Deno.Command(program, {
     args,
     cwd: command.cwd ?? ROOT,
     env: { NO_COLOR: "1", ...command.env },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
-  }).spawn();
+    signal,
+  });
+}
+
+/** Starts `command` and resolves once it announces its URL on stderr. */
+export async function startServer(command: ServerCommand): Promise<ServerProcess> {
+  const child = processCommand(command).spawn();
   let log = "";
   const decoder = new TextDecoder();
   const reader = child.stderr.getReader();

@@ -1,13 +1,17 @@
 /**
- * The schema files and the runtime validator agree: every field, bound and required set that
+ * The schema files and the call agree: every field, bound and required set that
  * `input.schema.json` states is enforced exactly at its boundary, nothing else is accepted, and
- * every successful result matches `output.schema.json`.
+ * every successful result matches `output.schema.json`. That the server publishes these files
+ * verbatim is tested over MCP in `tests/render_results_test.ts`.
  */
 
 import assert from "node:assert/strict";
+import { ProtocolError } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import { createTestServer } from "./support/http_server.ts";
-import { type Client, ProtocolError } from "./support/sdk_client.ts";
+import { callRenderResults } from "./call.ts";
+import exampleInput from "./example-input.json" with { type: "json" };
+import inputSchemaJson from "./input.schema.json" with { type: "json" };
+import outputSchema from "./output.schema.json" with { type: "json" };
 
 interface StringSchema {
   type: "string";
@@ -28,11 +32,7 @@ interface ArraySchema {
   items: ObjectSchema;
 }
 
-const TOOL_DIR = new URL("../tools/render_results/", import.meta.url);
-const inputSchema: ObjectSchema = JSON.parse(
-  await Deno.readTextFile(new URL("input.schema.json", TOOL_DIR)),
-);
-const outputSchema = JSON.parse(await Deno.readTextFile(new URL("output.schema.json", TOOL_DIR)));
+const inputSchema = inputSchemaJson as unknown as ObjectSchema;
 const resultsSchema = inputSchema.properties.results as ArraySchema;
 const itemSchema = resultsSchema.items;
 
@@ -57,10 +57,10 @@ const validItem = () =>
     (itemSchema.required ?? []).map((name) => [name, validValue(itemSchema.properties[name])]),
   );
 
-/** Calls render_results; resolves to the result, or the -32602 error's message. */
-async function call(client: Client, args: Record<string, unknown>) {
+/** Calls render_results; returns the result, or the -32602 error's message. */
+function call(args: Record<string, unknown>) {
   try {
-    return { result: await client.callTool({ name: "render_results", arguments: args }) };
+    return { result: callRenderResults(args) };
   } catch (error) {
     if (error instanceof ProtocolError && error.code === -32602) return { refused: error.message };
     throw error;
@@ -96,25 +96,23 @@ function withKey(object: Record<string, unknown>, key: string, value: unknown) {
 }
 
 Deno.test("every string bound in input.schema.json is enforced at its exact boundary", async (t) => {
-  await using server = await createTestServer();
-  const client = await server.connect();
   for (const field of fields()) {
     if (field.schema.type !== "string") continue;
     const schema = field.schema;
     if (schema.maxLength !== undefined) {
       const max = schema.maxLength;
-      await t.step(`${field.path}: ${max} accepted, ${max + 1} refused`, async () => {
-        assert.ok((await call(client, field.args(stringOf(schema, max)))).result);
-        const over = await call(client, field.args(stringOf(schema, max + 1)));
+      await t.step(`${field.path}: ${max} accepted, ${max + 1} refused`, () => {
+        assert.ok((call(field.args(stringOf(schema, max)))).result);
+        const over = call(field.args(stringOf(schema, max + 1)));
         assert.match(over.refused ?? "", new RegExp(`Invalid ${escape(field.path)}: .*at most`));
       });
     }
     const min = schema.minLength ?? 0;
-    await t.step(`${field.path}: minimum length ${min}`, async () => {
+    await t.step(`${field.path}: minimum length ${min}`, () => {
       if (min === 0) {
-        assert.ok((await call(client, field.args(""))).result);
+        assert.ok((call(field.args(""))).result);
       } else {
-        const under = await call(client, field.args(""));
+        const under = call(field.args(""));
         assert.match(under.refused ?? "", new RegExp(`Invalid ${escape(field.path)}: .*at least`));
       }
     });
@@ -122,11 +120,9 @@ Deno.test("every string bound in input.schema.json is enforced at its exact boun
 });
 
 Deno.test("required and optional fields are exactly the schema's, at both levels", async (t) => {
-  await using server = await createTestServer();
-  const client = await server.connect();
   for (const field of fields()) {
-    await t.step(`${field.path} ${field.required ? "is required" : "is optional"}`, async () => {
-      const outcome = await call(client, field.args(undefined));
+    await t.step(`${field.path} ${field.required ? "is required" : "is optional"}`, () => {
+      const outcome = call(field.args(undefined));
       if (field.required) {
         assert.match(
           outcome.refused ?? "",
@@ -134,49 +130,43 @@ Deno.test("required and optional fields are exactly the schema's, at both levels
         );
       } else {
         assert.ok(outcome.result, outcome.refused);
-        assert.ok((await call(client, field.args(validValue(field.schema)))).result);
+        assert.ok((call(field.args(validValue(field.schema)))).result);
       }
     });
   }
-  await t.step("results is required", async () => {
-    const outcome = await call(client, {});
+  await t.step("results is required", () => {
+    const outcome = call({});
     assert.equal(inputSchema.required?.includes("results"), true);
     assert.match(outcome.refused ?? "", /Invalid results: is required/);
   });
-  await t.step("a property of the wrong type is refused", async () => {
+  await t.step("a property of the wrong type is refused", () => {
     for (const field of fields()) {
       const wrong = field.schema.type === "string" ? 1 : "text";
-      const outcome = await call(client, field.args(wrong));
+      const outcome = call(field.args(wrong));
       assert.match(outcome.refused ?? "", new RegExp(`Invalid ${escape(field.path)}: `));
     }
   });
 });
 
-Deno.test("no field beyond the schema's properties is accepted", async () => {
-  await using server = await createTestServer();
-  const client = await server.connect();
+Deno.test("no field beyond the schema's properties is accepted", () => {
   assert.equal(inputSchema.additionalProperties, false);
   assert.equal(itemSchema.additionalProperties, false);
-  const top = await call(client, { results: [], extra: 1 });
+  const top = call({ results: [], extra: 1 });
   assert.match(top.refused ?? "", /Invalid arguments: has an unknown field/);
-  const item = await call(client, { results: [{ ...validItem(), extra: 1 }] });
+  const item = call({ results: [{ ...validItem(), extra: 1 }] });
   assert.match(item.refused ?? "", /Invalid results\[0\]: has an unknown field/);
 });
 
-Deno.test("the item count bounds are the schema's", async () => {
-  await using server = await createTestServer();
-  const client = await server.connect();
+Deno.test("the item count bounds are the schema's", () => {
   const max = resultsSchema.maxItems ?? Infinity;
   const items = (count: number) => Array.from({ length: count }, validItem);
-  assert.ok((await call(client, { results: items(resultsSchema.minItems ?? 0) })).result);
-  assert.ok((await call(client, { results: items(max) })).result);
-  const over = await call(client, { results: items(max + 1) });
+  assert.ok((call({ results: items(resultsSchema.minItems ?? 0) })).result);
+  assert.ok((call({ results: items(max) })).result);
+  const over = call({ results: items(max + 1) });
   assert.match(over.refused ?? "", new RegExp(`Invalid results: must have at most ${max} items`));
 });
 
-Deno.test("the metadata nesting limit the schema states is enforced at its boundary", async () => {
-  await using server = await createTestServer();
-  const client = await server.connect();
+Deno.test("the metadata nesting limit the schema states is enforced at its boundary", () => {
   const metadataSchema = itemSchema.properties.metadata as ObjectSchema & { description: string };
   const levels = Number(/nested at most (\d+) levels deep/.exec(metadataSchema.description)?.[1]);
   assert.ok(levels > 0, "the metadata description states the nesting limit");
@@ -185,26 +175,24 @@ Deno.test("the metadata nesting limit the schema states is enforced at its bound
     list: JSON.parse("[".repeat(depth - 1) + "]".repeat(depth - 1)),
   });
   const item = (depth: number) => ({ ...validItem(), metadata: nested(depth) });
-  assert.ok((await call(client, { results: [validItem(), item(levels)] })).result);
-  const over = await call(client, { results: [validItem(), item(levels + 1)] });
+  assert.ok((call({ results: [validItem(), item(levels)] })).result);
+  const over = call({ results: [validItem(), item(levels + 1)] });
   assert.match(
     over.refused ?? "",
     new RegExp(`Invalid results\\[1\\]\\.metadata: must be nested at most ${levels} levels deep`),
   );
 });
 
-Deno.test("successful results match output.schema.json", async () => {
-  await using server = await createTestServer();
-  const client = await server.connect();
+Deno.test("successful results match output.schema.json", () => {
   const validate = new AjvJsonSchemaValidator().getValidator(outputSchema);
   assert.equal(validate({ title: "x", total: 0, results: [], extra: true }).valid, false);
   const examples = [
     { results: [] },
-    JSON.parse(await Deno.readTextFile(new URL("example-input.json", TOOL_DIR))),
+    exampleInput,
     { results: Array.from({ length: 50 }, validItem), title: "Fifty" },
   ];
   for (const args of examples) {
-    const { result } = await call(client, args);
+    const { result } = call(args);
     const check = validate(result?.structuredContent);
     assert.ok(check.valid, check.errorMessage);
   }

@@ -1,0 +1,62 @@
+/**
+ * The view's state from the tool input and the tool result.
+ */
+
+import assert from "node:assert/strict";
+import { ITEMS, resultItem, success } from "../tests/support/view_fixtures.ts";
+import { fromToolInput, fromToolResult } from "./state.ts";
+
+Deno.test("fromToolResult numbers results by their position and turns failures into an error", () => {
+  const state = fromToolResult(success([ITEMS[1], ITEMS[1], ITEMS[2]]));
+  assert.deepEqual(state, {
+    phase: "ready",
+    title: "Search results",
+    results: [resultItem(1, ITEMS[1]), resultItem(2, ITEMS[1]), resultItem(3, ITEMS[2])],
+  });
+  const gap = success([ITEMS[0], ITEMS[1], ITEMS[2]]);
+  (gap.structuredContent.results as unknown[])[1] = "not an object";
+  const numbers = fromToolResult(gap);
+  assert.equal(numbers.phase, "ready");
+  assert.deepEqual(
+    numbers.phase === "ready" && numbers.results.map((item) => item.number),
+    [1, 3],
+    "a malformed entry keeps its number, so the others keep the text list's numbers",
+  );
+  assert.deepEqual(
+    fromToolResult({ isError: true, content: [{ type: "text", text: "boom" }] }),
+    { phase: "error", detail: "boom" },
+  );
+  assert.deepEqual(
+    fromToolResult({ content: [], structuredContent: { results: "nope" } }),
+    { phase: "error", detail: "" },
+  );
+});
+
+Deno.test("fromToolInput previews streamed entries and leaves out those without a title yet", () => {
+  const state = fromToolInput({
+    arguments: {
+      title: "Sear",
+      results: [
+        { title: "Deno", url: "https://www.deno.com/blog/v2.0", text: "Deno 2 is" },
+        { url: "https://preactjs.com/" },
+        { title: "  ", url: "https://example.org/" },
+        { title: "MCP Apps spec", url: "htt" },
+        7,
+      ],
+    },
+  });
+  assert.deepEqual(state, {
+    phase: "preparing",
+    title: "Sear",
+    results: [
+      resultItem(1, { title: "Deno", url: "https://www.deno.com/blog/v2.0", text: "Deno 2 is" }),
+      resultItem(4, { title: "MCP Apps spec", url: "htt" }),
+    ],
+  });
+  assert.deepEqual(fromToolInput({}), { phase: "preparing", title: "", results: [] });
+  assert.deepEqual(fromToolInput({ arguments: { results: "x", title: 3 } }), {
+    phase: "preparing",
+    title: "",
+    results: [],
+  });
+});
