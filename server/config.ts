@@ -50,6 +50,22 @@ export interface Config {
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 const LOOPBACK_HOSTNAMES = new Set(["localhost", "[::1]", "::1"]);
 
+// RFC 9110 `Host = uri-host [ ":" port ]`, where the host is a name of letters, digits, dots and
+// hyphens, an IPv4 address, or an IPv6 address in brackets; nothing else (no userinfo, path,
+// spaces or percent-encoding).
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** The lowercased host name of a well-formed `Host` value (brackets kept), or undefined. */
+export function hostnameOf(host: string): string | undefined {
+  const match = HOST.exec(host);
+  if (match === null) return undefined;
+  const port = match[1];
+  if (port !== undefined && Number(port) > 65535) return undefined;
+  const name = port === undefined ? host : host.slice(0, -(port.length + 1));
+  return name.toLowerCase().replace(/\.$/, "");
+}
+
 /** Whether `hostname` names this machine's loopback interface. */
 export function isLoopbackHostname(hostname: string): boolean {
   const name = hostname.toLowerCase();
@@ -79,7 +95,7 @@ export function readConfig(env: { get(name: string): string | undefined } = Deno
     allowedOrigins: list(env.get("MCP_ALLOWED_ORIGINS"), /[\s,]+/).map((origin) =>
       parseOrigin("MCP_ALLOWED_ORIGINS", origin)
     ),
-    allowedHosts: list(env.get("MCP_ALLOWED_HOSTS"), /[\s,]+/).map((host) => host.toLowerCase()),
+    allowedHosts: list(env.get("MCP_ALLOWED_HOSTS"), /[\s,]+/).map(parseAllowedHost),
     publicUrl,
     auth: issuer
       ? {
@@ -133,6 +149,16 @@ function parseLogLevel(value: string | undefined): LogLevel {
 function parseOrigin(name: string, value: string): string {
   const url = requiredUrl(name, value);
   return new URL(url).origin;
+}
+
+function parseAllowedHost(value: string): string {
+  if (value !== "*" && hostnameOf(value) === undefined) {
+    throw new Error(
+      "MCP_ALLOWED_HOSTS must list host names or addresses, each with a port or not " +
+        "(such as mcp.example.com or 10.0.0.5:8443), or *.",
+    );
+  }
+  return value.toLowerCase();
 }
 
 function parseScope(value: string): string {

@@ -101,7 +101,7 @@ Deno.test("LOG_LEVEL is one of five levels, in any case", () => {
   }
 });
 
-Deno.test("MCP_ALLOWED_HOSTS is a list, comma or space separated, lowercased", () => {
+Deno.test("MCP_ALLOWED_HOSTS is a list of well-formed hosts, comma or space separated, lowercased", () => {
   assert.deepEqual(
     read({ MCP_ALLOWED_HOSTS: "MCP.Internal:8443, proxy.example  *" }).allowedHosts,
     [
@@ -110,6 +110,13 @@ Deno.test("MCP_ALLOWED_HOSTS is a list, comma or space separated, lowercased", (
       "*",
     ],
   );
+  for (const value of ["https://mcp.example", "mcp.example/mcp", "user@mcp.example", "h:99999"]) {
+    refuses(
+      { MCP_ALLOWED_HOSTS: `ok.example ${value}` },
+      "MCP_ALLOWED_HOSTS must list host names or addresses, each with a port or not " +
+        "(such as mcp.example.com or 10.0.0.5:8443), or *.",
+    );
+  }
 });
 
 Deno.test("MCP_ALLOWED_ORIGINS is a list of http(s) URLs, each kept as its origin", () => {

@@ -5,18 +5,12 @@
  * @module
  */
 
-import { type Config, isLoopbackHostname } from "../config.ts";
+import { type Config, hostnameOf, isLoopbackHostname } from "../config.ts";
 
 /** What the guard makes of a request's `Host` and `Origin` headers. */
 export type GuardVerdict =
   | { ok: true; origin: string | null }
   | { ok: false; status: 400 | 403; message: string };
-
-// RFC 9110 `Host = uri-host [ ":" port ]`, where the host is a name of letters, digits, dots and
-// hyphens, an IPv4 address, or an IPv6 address in brackets; nothing else (no userinfo, path,
-// spaces or percent-encoding).
-const HOST =
-  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
 
 /** Decides whether a request's `Host` and `Origin` are acceptable. */
 export class RequestGuard {
@@ -64,16 +58,6 @@ export class RequestGuard {
       ? { ok: false, status: 403, message: "Forbidden: this Origin is not allowed." }
       : { ok: true, origin: allowed };
   }
-}
-
-/** The lowercased host name of a well-formed `Host` value (brackets kept), or undefined. */
-function hostnameOf(host: string): string | undefined {
-  const match = HOST.exec(host);
-  if (match === null) return undefined;
-  const port = match[1];
-  if (port !== undefined && Number(port) > 65535) return undefined;
-  const name = port === undefined ? host : host.slice(0, -(port.length + 1));
-  return name.toLowerCase().replace(/\.$/, "");
 }
 
 function allowedOrigin(origin: string, allowed: Set<string>, loopbackHost: boolean) {
