@@ -13,7 +13,6 @@
  * @module
  */
 
-import { Buffer } from "node:buffer";
 import { joinBytes } from "../bytes.ts";
 
 /** The limits of the server; every request is bounded by them. */
@@ -73,6 +72,7 @@ const MIN_READ_BYTES = 8 * 1024;
 const ERROR_WRITE_MS = 1_000;
 const CRLF = new Uint8Array([13, 10]);
 const CHUNKED_END = new TextEncoder().encode("0\r\n\r\n");
+const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
 
 const REASONS: Record<number, string> = {
@@ -568,18 +568,19 @@ class Connection {
       return keepAlive;
     }
     const bodiless = response.status === 204 || response.status === 304;
+    // The body as bytes, never as text: a body made from a string is encoded once, and not
+    // decoded and encoded again.
     const body = response.body === null || head.method === "HEAD" || bodiless
-      ? ""
-      : await response.text();
-    // Head and body are encoded straight into the connection's output buffer, which is reused:
-    // no answer-sized array is made for each answer.
-    const bodyBytes = Buffer.byteLength(body, "utf8");
-    const headText = `${lines}${bodiless ? "" : `content-length: ${bodyBytes}\r\n`}\r\n`;
-    const size = headText.length + bodyBytes;
-    if (this.#output.length < size) this.#output = new Uint8Array(size * 2);
+      ? EMPTY
+      : new Uint8Array(await response.arrayBuffer());
+    // Head and body are written from the connection's output buffer, which is reused: no
+    // answer-sized array is made for each answer.
+    const headText = `${lines}${bodiless ? "" : `content-length: ${body.byteLength}\r\n`}\r\n`;
+    const capacity = headText.length * 3 + body.byteLength;
+    if (this.#output.length < capacity) this.#output = new Uint8Array(capacity * 2);
     const headBytes = encoder.encodeInto(headText, this.#output).written;
-    encoder.encodeInto(body, this.#output.subarray(headBytes));
-    await this.#write(this.#output.subarray(0, size));
+    this.#output.set(body, headBytes);
+    await this.#write(this.#output.subarray(0, headBytes + body.byteLength));
     if (this.#output.length > KEPT_BUFFER_BYTES * 4) this.#output = new Uint8Array(0);
     return keepAlive;
   }

@@ -4,7 +4,6 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
 import { errors } from "jose";
 import type { Config } from "../../config.ts";
 import type { AuthInfo } from "@modelcontextprotocol/server";
@@ -67,7 +66,7 @@ export class Authenticator {
           clientId: apiKey,
           scopes: this.#requiredScopes,
           resource: new URL(resource),
-          extra: { subject: apiKey, principal: principalId(apiKey) },
+          extra: { subject: apiKey, principal: await principalId(apiKey) },
         },
       };
     }
@@ -93,7 +92,9 @@ export class Authenticator {
         resource: new URL(resource),
         extra: {
           subject: verified.subject,
-          principal: verified.subject === undefined ? undefined : principalId(verified.subject),
+          principal: verified.subject === undefined
+            ? undefined
+            : await principalId(verified.subject),
         },
       },
     };
@@ -101,8 +102,10 @@ export class Authenticator {
 }
 
 /** The principal id in logs: the first 12 hex digits of the SHA-256 of the token's `sub`. */
-function principalId(subject: string): string {
-  return createHash("sha256").update(subject).digest("hex").slice(0, 12);
+async function principalId(subject: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subject));
+  return Array.from(new Uint8Array(digest, 0, 6), (byte) => byte.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 function refuse(response: Response): AuthResult {
