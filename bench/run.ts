@@ -278,7 +278,10 @@ async function main(): Promise<void> {
   const targets = checkTargets(figures);
   const report = renderReport(figures, targets);
   await Deno.writeTextFile(RESULTS, report);
-  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", RESULTS.pathname] }).output();
+  await new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--quiet", "--config", "deno.dev.json", RESULTS.pathname],
+    cwd: new URL("..", import.meta.url),
+  }).output();
   console.log(await Deno.readTextFile(RESULTS));
   for (const { target, measured, pass } of targets) {
     console.log(`${pass ? "PASS" : "FAIL"}  ${target}: ${measured}`);
