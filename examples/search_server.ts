@@ -2,7 +2,8 @@
  * A search server with `render_results` beside its own `search` tool, on Deno: the model calls
  * `search`, then passes the sources it chose to `render_results` to show them as cards.
  *
- * Run: `deno run --allow-net --allow-env examples/search_server.ts` (after `deno task build`).
+ * Run, in this repository after `deno task build` (`deno.dev.json` maps `render-results-mcp` to
+ * `mod.ts`): `deno run --config deno.dev.json --allow-net --allow-env examples/search_server.ts`.
  * @module
  */
 
