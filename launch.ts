@@ -13,7 +13,7 @@
 
 import { joinBytes } from "./server/bytes.ts";
 import { writeLogLine } from "./server/log.ts";
-import { writeView } from "./ui/build.ts";
+import { replaceFile, writeView } from "./ui/build.ts";
 
 const ROOT = new URL("./", import.meta.url);
 const VIEW_MODULE = new URL("ui/dist/view.ts", ROOT);
@@ -83,7 +83,7 @@ function builtKey(file: URL): string | undefined {
 
 /** Bundles `main.ts` into {@link BUNDLE}, its source key first. */
 async function bundleServer(key: string): Promise<void> {
-  const output = "dist/.server.js";
+  const output = `dist/.server-${crypto.randomUUID()}.js`;
   const { success, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["bundle", "--minify", "--platform=deno", "--output", output, "main.ts"],
     cwd: ROOT,
@@ -93,8 +93,8 @@ async function bundleServer(key: string): Promise<void> {
   }).output();
   if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
   const code = await Deno.readTextFile(new URL(output, ROOT));
-  await Deno.writeTextFile(BUNDLE, `// source-key: ${key}\n${code}`);
   await Deno.remove(new URL(output, ROOT));
+  await replaceFile(BUNDLE, new TextEncoder().encode(`// source-key: ${key}\n${code}`));
 }
 
 /** Builds the view and the server bundle where their sources changed; returns what it built. */

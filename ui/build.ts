@@ -22,8 +22,9 @@ export const MODULE_OUTPUT = new URL("./dist/view.ts", import.meta.url);
 /** Bundles the view and returns its self-contained HTML document. */
 export async function buildView(): Promise<string> {
   // One process for both entry points: two `deno bundle` processes at once can race while the
-  // first one downloads esbuild.
-  const outdir = new URL("./dist/.bundle/", import.meta.url);
+  // first one downloads esbuild. A directory of its own, so that builds at once do not collide.
+  const name = `.bundle-${crypto.randomUUID()}`;
+  const outdir = new URL(`./dist/${name}/`, import.meta.url);
   try {
     const { success, stderr } = await new Deno.Command(Deno.execPath(), {
       args: [
@@ -31,7 +32,7 @@ export async function buildView(): Promise<string> {
         "--minify",
         "--platform=browser",
         "--outdir",
-        "dist/.bundle",
+        `dist/${name}`,
         "main.tsx",
         "styles.css",
       ],
@@ -80,7 +81,17 @@ export async function writeView(header = ""): Promise<string> {
     `/** The SHA-256 of {@linkcode HTML} as UTF-8, in hexadecimal. */\n` +
     `export const SHA256: string = "${await sha256Hex(bytes)}";\n`;
   await Deno.mkdir(new URL(".", OUTPUT), { recursive: true });
-  await Deno.writeFile(OUTPUT, bytes);
-  await Deno.writeTextFile(MODULE_OUTPUT, module);
+  await replaceFile(OUTPUT, bytes);
+  await replaceFile(MODULE_OUTPUT, new TextEncoder().encode(module));
   return `ui/dist/render_results.html: ${size} (limit ${MAX_BYTES})`;
+}
+
+/**
+ * Writes `bytes` to `file` through a file of its own renamed over it, so that a reader never
+ * sees half a file, even while another build writes the same one.
+ */
+export async function replaceFile(file: URL, bytes: Uint8Array): Promise<void> {
+  const draft = new URL(`${file.href}.${crypto.randomUUID()}`);
+  await Deno.writeFile(draft, bytes);
+  await Deno.rename(draft, file);
 }
