@@ -42,7 +42,18 @@ type Handler<M extends WrappedMethod> = (
   ctx: ServerContext,
 ) => Promise<HandlerResultTypeMap[M]>;
 
-/** How {@linkcode registerRenderResults} reports what goes wrong. */
+/**
+ * How {@linkcode registerRenderResults} reports what goes wrong.
+ *
+ * @example
+ * ```ts
+ * import { McpServer } from "@modelcontextprotocol/server";
+ * import { registerRenderResults } from "render-results-mcp";
+ *
+ * const server = new McpServer({ name: "search", version: "1.0.0" });
+ * registerRenderResults(server, { onError: (error) => console.error("render_results:", error) });
+ * ```
+ */
 export interface RegisterOptions {
   /**
    * Hears of an unexpected failure of the tool, which is answered as an `isError` result with a
