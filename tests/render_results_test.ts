@@ -88,6 +88,7 @@ for (const era of ERAS) {
       ui: {
         csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
         prefersBorder: true,
+        permissions: { clipboardWrite: {} },
       },
     });
 

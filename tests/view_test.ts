@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
+import { VIEW_RESOURCE } from "../mod.ts";
 import { escapeMarkdown } from "../ui/markdown.ts";
 import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./support/browser_host.ts";
 import type { OpenOptions, TestHost } from "./support/host_page.ts";
@@ -48,6 +49,10 @@ Deno.test("the view's sources never write HTML", async () => {
 });
 
 // Browser tests: the built resource in Chromium under AppBridge.
+
+/** The permissions the view's resource asks its host for. */
+const VIEW_PERMISSIONS = (VIEW_RESOURCE._meta?.ui as { permissions?: OpenOptions["permissions"] })
+  .permissions;
 
 const present = await hasChromium();
 const ci = Deno.env.get("CI") === "true";
@@ -385,8 +390,13 @@ Deno.test({
             getComputedStyle(document.querySelector(".status")!, "::before").animationName
           );
         assert.equal(await spinner(), "spin");
-        await p.call("toolCancelled", "user action");
+        await p.call("toolCancelled", "The user stopped the <b>call</b>.");
         await p.waitForText("[role=status]", "Cancelled: no results to show.");
+        assert.equal(
+          await p.view.locator(".detail").textContent(),
+          "The user stopped the <b>call</b>.",
+        );
+        assert.equal(await p.view.locator("b").count(), 0);
         assert.equal(await spinner(), "none");
         assert.equal(await p.view.locator("ol").count(), 0);
       });
@@ -486,9 +496,9 @@ Deno.test({
         await link.waitFor({ state: "detached" });
       });
 
-      await step("copy where the clipboard is allowed: one link, or the list", {
+      await step("copy where the host grants what the resource asks: one link, or the list", {
         ...LIGHT,
-        permissions: { clipboardWrite: {} },
+        permissions: VIEW_PERMISSIONS,
       }, async (p) => {
         await p.call("toolResult", success(ITEMS));
         await p.view.getByRole("button", { name: "Copy link 3" }).click();

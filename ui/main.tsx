@@ -10,7 +10,7 @@ import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext, reportedHeight } from "./host_style.ts";
 import { moveBetweenCards } from "./keyboard.ts";
 import { markedContext } from "./model_context.ts";
-import { fromToolInput, fromToolResult, type ViewState } from "./state.ts";
+import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
 import { View } from "./view.tsx";
 
 const root = document.getElementById("root")!;
@@ -64,7 +64,7 @@ const bridge = new HostBridge({
   toolInput: preview,
   toolInputPartial: preview,
   toolResult: (result) => draw(fromToolResult(result)),
-  toolCancelled: () => draw({ phase: "cancelled" }),
+  toolCancelled: (params) => draw(fromToolCancelled(params)),
   hostContext: (next) => {
     if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
       formats = makeFormats(next.locale, next.timeZone);

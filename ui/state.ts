@@ -5,6 +5,7 @@
  * @module
  */
 import type {
+  McpUiToolCancelledNotification,
   McpUiToolInputPartialNotification,
   McpUiToolResultNotification,
 } from "@modelcontextprotocol/ext-apps";
@@ -32,7 +33,7 @@ export type ViewState =
   | { phase: "preparing"; title: string; results: ResultItem[] }
   | { phase: "ready"; title: string; results: ResultItem[] }
   | { phase: "error"; detail: string }
-  | { phase: "cancelled" };
+  | { phase: "cancelled"; reason: string };
 
 /** The heading shown when the list has none. */
 const DEFAULT_TITLE = "Results";
@@ -90,4 +91,9 @@ export function fromToolResult(result: McpUiToolResultNotification["params"]): V
   const detail = content.map((block) => block?.type === "text" ? text(block.text) : "")
     .filter(Boolean).join("\n");
   return { phase: "error", detail };
+}
+
+/** The state of a cancelled call, with the reason the host gave, if any, as text. */
+export function fromToolCancelled(params: McpUiToolCancelledNotification["params"]): ViewState {
+  return { phase: "cancelled", reason: text(params?.reason).trim() };
 }

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { ITEMS, resultItem, success } from "../tests/support/view_fixtures.ts";
-import { fromToolInput, fromToolResult } from "./state.ts";
+import { fromToolCancelled, fromToolInput, fromToolResult } from "./state.ts";
 
 Deno.test("fromToolResult numbers results by their position and turns failures into an error", () => {
   const state = fromToolResult(success([ITEMS[1], ITEMS[1], ITEMS[2]]));
@@ -59,4 +59,14 @@ Deno.test("fromToolInput previews streamed entries and leaves out those without 
     title: "",
     results: [],
   });
+});
+
+Deno.test("fromToolCancelled keeps the host's reason as text, and only a string", () => {
+  assert.deepEqual(fromToolCancelled({ reason: " The user stopped the call. " }), {
+    phase: "cancelled",
+    reason: "The user stopped the call.",
+  });
+  assert.deepEqual(fromToolCancelled({}), { phase: "cancelled", reason: "" });
+  const odd = { reason: { toString: () => "<b>x</b>" } } as unknown as { reason: string };
+  assert.deepEqual(fromToolCancelled(odd), { phase: "cancelled", reason: "" });
 });

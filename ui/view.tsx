@@ -268,6 +268,7 @@ export class View extends Component<ViewProps, ListState> {
       <>
         <p role="status" class={`status ${state.phase}`}>{STATUS[state.phase]}</p>
         {state.phase === "error" && state.detail && <pre class="detail">{state.detail}</pre>}
+        {state.phase === "cancelled" && state.reason && <pre class="detail">{state.reason}</pre>}
         {(settled || state.phase === "preparing" && state.title) && (
           <header class="head">
             <h1 dir="auto">{state.title}</h1>

@@ -54,12 +54,15 @@ const RESOURCE_UI_META = {
   ui: {
     csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
     prefersBorder: true,
+    // The view copies links and the list; hosts that grant this let it write the clipboard.
+    permissions: { clipboardWrite: {} },
   },
 };
 
 /**
  * The view as `resources/list` lists it: its URI, name, MIME type and the MCP Apps metadata
- * (an empty content security policy: the view loads nothing from anywhere).
+ * (an empty content security policy: the view loads nothing from anywhere; the one permission
+ * it asks for is writing the clipboard).
  *
  * @example
  * ```ts
