@@ -15,12 +15,15 @@ import { RequestGuard } from "./guard.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.ts";
 import { describeMessage, Logger } from "../log.ts";
 import { McpEndpoint } from "./mcp_endpoint.ts";
+import { Deadlines } from "../timers.ts";
 
 /** The path of the MCP endpoint. */
 export const MCP_PATH = "/mcp";
 
 /** How long a client is asked to wait after a 503, in seconds. */
 const RETRY_AFTER_SECONDS = 1;
+/** How late a request's deadline may pass. */
+const DEADLINE_RESOLUTION_MS = 50;
 
 /**
  * A `fetch`-style request handler, as `Deno.serve` and `deno serve` take it. A listener that has
@@ -49,6 +52,7 @@ export async function createFetchHandler(
 ): Promise<FetchHandler> {
   const { limits } = config;
   const guard = new RequestGuard(config);
+  const deadlines = new Deadlines(DEADLINE_RESOLUTION_MS);
   const resource = config.publicUrl === undefined
     ? undefined
     : new ProtectedResource(config.publicUrl, MCP_PATH);
@@ -125,12 +129,12 @@ export async function createFetchHandler(
       );
     }
     inFlight++;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelDeadline = () => {};
     const deadline = new Promise<Response>((resolve) => {
-      timer = setTimeout(() => {
+      cancelDeadline = deadlines.add(limits.requestTimeoutMs, () => {
         controller.abort(new DOMException("The request deadline passed.", "TimeoutError"));
         resolve(timedOut(context, limits.requestTimeoutMs));
-      }, limits.requestTimeoutMs);
+      });
     });
     try {
       return await Promise.race([route(request, url, context), deadline]);
@@ -141,7 +145,7 @@ export async function createFetchHandler(
         id: requestIdOf(context.message),
       });
     } finally {
-      clearTimeout(timer);
+      cancelDeadline();
       inFlight--;
     }
   }

@@ -14,6 +14,7 @@
  */
 
 import { joinBytes } from "../bytes.ts";
+import { afterDelay } from "../timers.ts";
 
 /** The limits of the server; every request is bounded by them. */
 export interface Http1Limits {
@@ -136,10 +137,13 @@ export function serveHttp1(
   let capacity = options.limits.maxConnections;
 
   // One timer for every connection's deadline: cheaper than a timer per phase of each request.
-  const sweeper = setInterval(() => {
+  const sweep = () => {
+    if (stopping) return;
     const now = performance.now();
     for (const connection of open) connection.checkDeadline(now);
-  }, SWEEP_MS);
+    afterDelay(SWEEP_MS, sweep);
+  };
+  afterDelay(SWEEP_MS, sweep);
 
   const accepting = (async () => {
     while (!stopping) {
@@ -155,7 +159,7 @@ export function serveHttp1(
           shed([...open], open.size - capacity);
         }
         options.onAcceptError?.(error as Error);
-        await new Promise((resolve) => setTimeout(resolve, ACCEPT_RETRY_MS));
+        await new Promise<void>((resolve) => afterDelay(ACCEPT_RETRY_MS, resolve));
         continue;
       }
       if (open.size >= capacity) {
@@ -182,7 +186,6 @@ export function serveHttp1(
     },
     async shutdown() {
       stopping = true;
-      clearInterval(sweeper);
       listener.close();
       await accepting;
       const closing = [...open].map((connection) => connection.close());
@@ -204,13 +207,13 @@ async function refuse(conn: Deno.TcpConn): Promise<void> {
     "Service unavailable: too many connections; retry shortly.",
     "retry-after: 1\r\n",
   );
-  const timer = setTimeout(() => closeQuietly(conn), ERROR_WRITE_MS);
+  // A client that does not read its answer is cut off all the same.
+  afterDelay(ERROR_WRITE_MS, () => closeQuietly(conn));
   try {
     await conn.write(bytes);
   } catch {
     // The client is gone.
   } finally {
-    clearTimeout(timer);
     closeQuietly(conn);
   }
 }
@@ -619,13 +622,11 @@ class Connection {
   /** Sends an error answer within a short time, if the connection still takes one. */
   async #sendError(status: number, message: string): Promise<void> {
     if (this.#closed) return;
-    const timer = setTimeout(() => this.close(), ERROR_WRITE_MS);
+    afterDelay(ERROR_WRITE_MS, () => this.close());
     try {
       await this.#conn.write(errorMessage(status, message));
     } catch {
       // The client is gone; the connection closes either way.
-    } finally {
-      clearTimeout(timer);
     }
   }
 
