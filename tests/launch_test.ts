@@ -1,0 +1,100 @@
+/**
+ * `deno task start`, `stdio` and `build` never run stale code: the view and the server bundle are
+ * rebuilt when, and only when, a source they are made of changed. Runs in a copy of the project,
+ * so the working tree is left as it is.
+ */
+
+import assert from "node:assert/strict";
+import { postJsonRpc } from "./support/mcp_http.ts";
+import { projectCommand, runToExit, startServer } from "./support/server_process.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const PROJECT_FILES = [
+  "launch.ts",
+  "main.ts",
+  "mod.ts",
+  "deno.json",
+  "deno.lock",
+  "server",
+  "tools",
+];
+
+/** A copy of the project's sources and its built view, without the server bundle. */
+async function copyProject(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "render-results-launch-" });
+  const copy = new Deno.Command("cp", {
+    args: ["-R", ...PROJECT_FILES, "ui", dir],
+    cwd: ROOT,
+    stderr: "piped",
+  });
+  const { success, stderr } = await copy.output();
+  assert.ok(success, new TextDecoder().decode(stderr));
+  return dir;
+}
+
+/** Runs `deno task build` in `dir`; returns what it says it built. */
+async function build(dir: string): Promise<string> {
+  const { code, stderr } = await runToExit({
+    name: "build",
+    args: ["task", "--quiet", "build"],
+    cwd: dir,
+    ready: /$^/,
+  });
+  assert.equal(code, 0, stderr);
+  return stderr.trim();
+}
+
+async function append(dir: string, path: string, text: string): Promise<void> {
+  await Deno.writeTextFile(`${dir}/${path}`, text, { append: true });
+}
+
+Deno.test("a build rebuilds exactly what a changed source is part of", async () => {
+  const dir = await copyProject();
+  try {
+    assert.match(await build(dir), /^Built dist\/server\.js$/, "the bundle is missing");
+    assert.equal(await build(dir), "Up to date");
+
+    await append(dir, "server/log.ts", "\n// A change to the server.\n");
+    assert.match(await build(dir), /^Built dist\/server\.js$/, "the server changed");
+    assert.equal(await build(dir), "Up to date");
+
+    // The bundle embeds the view: a change to the view rebuilds both.
+    await append(dir, "ui/styles.css", "\n/* A change to the view. */\n");
+    assert.match(await build(dir), /^Built ui\/dist\/render_results\.html: .*; dist\/server\.js$/);
+    assert.equal(await build(dir), "Up to date");
+
+    // Tests are no source of either.
+    await append(dir, "server/config_test.ts", "\n// A change to a test.\n");
+    assert.equal(await build(dir), "Up to date");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the start task serves what the sources say, right after they changed", async () => {
+  const dir = await copyProject();
+  try {
+    await build(dir);
+    const config = JSON.parse(await Deno.readTextFile(`${dir}/deno.json`));
+    await Deno.writeTextFile(
+      `${dir}/deno.json`,
+      JSON.stringify({ ...config, version: "0.0.0-changed" }, null, 2),
+    );
+
+    await using server = await startServer({ ...projectCommand(), cwd: dir });
+    const response = await postJsonRpc(fetch, server.url, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "launch-test", version: "1.0.0" },
+      },
+    });
+    const { result } = await response.json();
+    assert.equal(result.serverInfo.version, "0.0.0-changed");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
