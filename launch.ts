@@ -11,9 +11,9 @@
  * @module
  */
 
-import { joinBytes } from "./server/bytes.ts";
-import { writeLogLine } from "./server/log.ts";
-import { replaceFile, writeView } from "./ui/build.ts";
+// Nothing of the server is imported here: the check must work, and report, whatever state the
+// server's sources are in. The view's builder loads only when something is to be built.
+const builder = () => import("./ui/build.ts");
 
 const ROOT = new URL("./", import.meta.url);
 const VIEW_MODULE = new URL("ui/dist/view.ts", ROOT);
@@ -52,19 +52,13 @@ function sources(dirs: string[], keep: (path: string) => boolean): string[] {
   return found.sort();
 }
 
-/** The SHA-256, in hexadecimal, of the names and contents of `paths` and the configuration. */
+/** The SHA-256, in hexadecimal, of the names and texts of `paths` and the configuration. */
 async function sourceKey(paths: string[]): Promise<string> {
-  const encoder = new TextEncoder();
-  const parts = [...paths, ...CONFIGURATION].flatMap((path) => [
-    encoder.encode(`${path}\0`),
-    Deno.readFileSync(new URL(path, ROOT)),
-  ]);
-  const digest = await crypto.subtle.digest("SHA-256", joinBytes(parts, byteLength(parts)));
+  const text = [...paths, ...CONFIGURATION]
+    .map((path) => `${path}\0${Deno.readTextFileSync(new URL(path, ROOT))}\0`)
+    .join("");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-function byteLength(parts: Uint8Array[]): number {
-  return parts.reduce((total, part) => total + part.byteLength, 0);
 }
 
 /** The key in the first line of `file`, or undefined when it has none or does not exist. */
@@ -94,6 +88,7 @@ async function bundleServer(key: string): Promise<void> {
   if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
   const code = await Deno.readTextFile(new URL(output, ROOT));
   await Deno.remove(new URL(output, ROOT));
+  const { replaceFile } = await builder();
   await replaceFile(BUNDLE, new TextEncoder().encode(`// source-key: ${key}\n${code}`));
 }
 
@@ -105,6 +100,7 @@ async function buildStale(): Promise<string[]> {
     sourceKey(serverSources()),
   ]);
   if (builtKey(VIEW_MODULE) !== viewKey) {
+    const { writeView } = await builder();
     built.push(await writeView(`// source-key: ${viewKey}\n`));
   }
   // The bundle embeds the view, so its key is made of both: half of each digest (128 bits).
@@ -124,7 +120,13 @@ if (import.meta.main) {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (buildOnly) console.error(message);
-    else writeLogLine("error", `The server could not be built: ${message}`);
+    else {
+      // A line as the server's log writes them (`server/log.ts`), which may be what broke.
+      const text = `The server could not be built: ${message}`;
+      console.error(
+        JSON.stringify({ time: new Date().toISOString(), level: "error", message: text }),
+      );
+    }
     Deno.exit(1);
   }
   if (!buildOnly) {

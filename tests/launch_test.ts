@@ -98,3 +98,18 @@ Deno.test("the start task serves what the sources say, right after they changed"
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a source that does not build stops the start with one JSON error line", async () => {
+  const dir = await copyProject();
+  try {
+    await append(dir, "server/log.ts", "\nexport const = ;\n");
+    const { code, stderr } = await runToExit({ ...projectCommand(), cwd: dir });
+    assert.equal(code, 1);
+    const lines = stderr.trim().split("\n").map((line) => JSON.parse(line));
+    assert.equal(lines.length, 1, stderr);
+    assert.equal(lines[0].level, "error");
+    assert.match(lines[0].message, /^The server could not be built: deno bundle failed/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
