@@ -9,14 +9,17 @@ const ALLOWED_HEADERS = "Authorization, Content-Type, Accept, MCP-Protocol-Versi
   "Mcp-Name, Mcp-Session-Id, Last-Event-ID";
 const EXPOSED_HEADERS = "WWW-Authenticate, Mcp-Session-Id, MCP-Protocol-Version";
 
-/** Adds the CORS headers for `origin` (already allowed) to `response`. */
+/**
+ * Adds the CORS headers for `origin` (already allowed) to `response`, in place: the server's
+ * answers are its own, with headers it may change, and a copy would turn the body into a stream.
+ */
 export function withCors(response: Response, origin: string | null): Response {
   if (origin === null) return response;
-  const headers = new Headers(response.headers);
+  const { headers } = response;
   headers.set("Access-Control-Allow-Origin", origin);
   headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   headers.append("Vary", "Origin");
-  return new Response(response.body, { status: response.status, headers });
+  return response;
 }
 
 /** Answers a CORS preflight from an allowed `origin`. */

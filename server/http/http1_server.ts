@@ -563,8 +563,11 @@ class Connection {
       }
     }
     if (!keepAlive) lines += "connection: close\r\n";
-    const streaming = response.body !== null &&
-      response.headers.get("content-type")?.startsWith("text/event-stream");
+    // `response.body` is looked at only for a stream: reading it turns a body made from a string
+    // into a stream, which keeps the answer alive long enough to be copied into the old
+    // generation of the heap, and then collected at many times the cost.
+    const streaming = response.headers.get("content-type")?.startsWith("text/event-stream") &&
+      response.body !== null;
     if (streaming && head.method !== "HEAD") {
       await this.#write(encoder.encode(`${lines}transfer-encoding: chunked\r\n\r\n`));
       await this.#writeChunks(response.body!);
@@ -573,7 +576,7 @@ class Connection {
     const bodiless = response.status === 204 || response.status === 304;
     // The body as bytes, never as text: a body made from a string is encoded once, and not
     // decoded and encoded again.
-    const body = response.body === null || head.method === "HEAD" || bodiless
+    const body = head.method === "HEAD" || bodiless
       ? EMPTY
       : new Uint8Array(await response.arrayBuffer());
     // Head and body are written from the connection's output buffer, which is reused: no

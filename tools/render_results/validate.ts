@@ -5,8 +5,8 @@
  * Whatever the arguments hold, an invalid value ends in a `ProtocolError` -32602 and nothing else.
  * So nothing unbounded runs before the shape is known: the fixed fields are checked one level at a
  * time, metadata is walked at most 32 levels deep while a lower bound of its JSON size is summed
- * (a huge array or string is refused before anything builds it), and only then does
- * `JSON.stringify` measure the whole.
+ * (a huge array or string is refused before anything builds it), and only then is the whole
+ * measured.
  *
  * Metadata may nest 32 levels: the metadata object is level 1 and every object or array in it adds
  * one. Source metadata (dates, authors, tags) is a few levels deep, so 32 leaves ample room, while
@@ -23,7 +23,7 @@ import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { isBlank } from "./blank.ts";
 import type { RenderInput, SourceInput } from "./types.ts";
 import { urlProblem } from "./url.ts";
-import { utf8ByteLength } from "./utf8.ts";
+import { jsonByteLength } from "./json_size.ts";
 
 /** Limits of the arguments; `input.schema.json` states the same numbers. */
 const LIMITS = {
@@ -77,14 +77,7 @@ export function validateRenderInput(args: unknown): RenderInput {
 }
 
 function checkSize(args: Record<string, unknown>): void {
-  const json = JSON.stringify(args);
-  // A UTF-16 code unit takes one to three bytes in UTF-8: the bytes need counting only when the
-  // length alone does not decide. (`node:buffer` counts faster, but loading it costs every start
-  // about 12 ms, as long as counting the bytes of 150 calls at the limit.)
-  const limit = LIMITS.argumentsBytes;
-  if (json.length > limit || (json.length * 3 > limit && utf8ByteLength(json) > limit)) {
-    throw tooLarge();
-  }
+  if (jsonByteLength(args) > LIMITS.argumentsBytes) throw tooLarge();
 }
 
 function checkResult(value: unknown, path: string, size: SizeBound): asserts value is SourceInput {
