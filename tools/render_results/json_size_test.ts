@@ -22,6 +22,8 @@ Deno.test("jsonByteLength counts what JSON.stringify writes, in UTF-8", () => {
     "\uD800",
     "\uDC00x",
     "a\uD83D",
+    "\uD800a\uDC00",
+    "x \uD83D\uDE00 y \u00e9\u2028\x7f",
     0,
     -0,
     1e21,
