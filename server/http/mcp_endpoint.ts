@@ -55,7 +55,7 @@ export class McpEndpoint {
     const response = await isLegacyRequest(request, message)
       ? await this.#handleLegacy(request, message, context)
       : await this.#handleModern(request, message, context);
-    return response.ok ? await asBytes(response) : await reworded(response, message);
+    return response.ok ? response : await reworded(response, message);
   }
 
   #handleModern(received: Request, message: unknown, context: ExchangeContext) {
@@ -89,20 +89,6 @@ export class McpEndpoint {
       await close();
     }
   }
-}
-
-/**
- * `response` with its body as bytes, when it is JSON. The SDK answers with a string, which lives
- * until the answer is written; a large one (the answer near the argument cap is 250 KB of two-byte
- * text) that outlives a scavenge is freed only by a mark-compact, and every answer after it then
- * needs freshly mapped memory. Taken as bytes at once, the string is gone before that.
- */
-async function asBytes(response: Response): Promise<Response> {
-  if (!response.headers.get("content-type")?.startsWith("application/json")) return response;
-  return new Response(await response.arrayBuffer(), {
-    status: response.status,
-    headers: response.headers,
-  });
 }
 
 /**
