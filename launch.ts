@@ -11,8 +11,10 @@
  * @module
  */
 
-// Nothing of the server is imported here: the check must work, and report, whatever state the
-// server's sources are in. The view's builder loads only when something is to be built.
+// Nothing of the server is imported statically: the check must work, and report, whatever state
+// the server's sources are in. The byte helpers (a leaf module) load inside the check, so their
+// failure is reported too; the view's builder loads only when something is to be built.
+const bytes = () => import("./server/bytes.ts");
 const builder = () => import("./ui/build.ts");
 
 const ROOT = new URL("./", import.meta.url);
@@ -57,8 +59,7 @@ async function sourceKey(paths: string[]): Promise<string> {
   const text = [...paths, ...CONFIGURATION]
     .map((path) => `${path}\0${Deno.readTextFileSync(new URL(path, ROOT))}\0`)
     .join("");
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return (await bytes()).sha256Hex(text);
 }
 
 /** The key in the first line of `file`, or undefined when it has none or does not exist. */

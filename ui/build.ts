@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { sha256Hex } from "../server/bytes.ts";
 import { inlineHtml } from "./inline_html.ts";
 
 /** The largest HTML document the build accepts, in bytes. */
@@ -57,11 +58,6 @@ export async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> 
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
-/** The hexadecimal SHA-256 of `bytes`. */
-export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * Builds the view and writes both outputs; `header` is a comment line put first in the module.

@@ -5,6 +5,7 @@
  */
 
 import { errors } from "jose";
+import { sha256Hex } from "../../bytes.ts";
 import type { Config } from "../../config.ts";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Logger } from "../../log.ts";
@@ -103,9 +104,7 @@ export class Authenticator {
 
 /** The principal id in logs: the first 12 hex digits of the SHA-256 of the token's `sub`. */
 async function principalId(subject: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subject));
-  return Array.from(new Uint8Array(digest, 0, 6), (byte) => byte.toString(16).padStart(2, "0"))
-    .join("");
+  return (await sha256Hex(subject)).slice(0, 12);
 }
 
 function refuse(response: Response): AuthResult {
