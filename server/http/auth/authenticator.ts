@@ -17,6 +17,7 @@ import { authUnavailable, insufficientScope, invalidToken, missingToken } from "
 import { AuthorizationServerError } from "./fetch_document.ts";
 import { RemoteKeySet } from "./jwks.ts";
 import type { ProtectedResource } from "./protected_resource.ts";
+import { type Step, untilAborted } from "../steps.ts";
 
 /** The verified principal, or the response that refuses the request. */
 export type AuthResult = { ok: true; authInfo: AuthInfo } | { ok: false; response: Response };
@@ -100,6 +101,20 @@ export class Authenticator {
       },
     };
   }
+}
+
+/**
+ * The auth step of `/mcp`: records the principal `authenticator` verifies in the context, or
+ * answers with its refusal. It reads headers only, so it runs before the body is read.
+ */
+export function authenticate(authenticator: Authenticator): Step {
+  return async (context, next) => {
+    const { signal, request } = context;
+    const auth = await untilAborted(signal, authenticator.authenticate(request));
+    if (!auth.ok) return auth.response;
+    context.authInfo = auth.authInfo;
+    return await next();
+  };
 }
 
 /** The principal id in logs: the first 12 hex digits of the SHA-256 of the token's `sub`. */
