@@ -16,6 +16,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { createMcpServer, type McpServerOptions } from "../mcp_server.ts";
+import { batchRefusal, withoutCancelled } from "./batch.ts";
 import { ownRefusal } from "./sdk_refusal.ts";
 import { type Step, untilAborted } from "./steps.ts";
 
@@ -55,6 +56,11 @@ export class McpEndpoint {
         request,
         message,
       );
+    }
+    if (Array.isArray(message)) {
+      const refusal = batchRefusal(request, message);
+      if (refusal !== undefined) return refusal;
+      message = withoutCancelled(message);
     }
     return await ownRefusal(await this.#handleLegacy(request, message, context), request, message);
   }
