@@ -58,7 +58,6 @@ export async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> 
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
-
 /**
  * Builds the view and writes both outputs; `header` is a comment line put first in the module.
  * Returns a line that gives the document's size. Throws, writing nothing, when the document is
