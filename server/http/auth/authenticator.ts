@@ -9,7 +9,7 @@ import { sha256Hex } from "../../bytes.ts";
 import type { Config } from "../../config.ts";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Logger } from "../../log.ts";
-import { AccessTokenVerifier } from "./access_token.ts";
+import { AccessTokenVerifier, type VerifiedToken } from "./access_token.ts";
 import { ApiKeys } from "./api_keys.ts";
 import { discoverJwksUrl } from "./authorization_server.ts";
 import { bearerToken } from "./bearer.ts";
@@ -18,6 +18,9 @@ import { AuthorizationServerError } from "./fetch_document.ts";
 import { RemoteKeySet } from "./jwks.ts";
 import type { ProtectedResource } from "./protected_resource.ts";
 import { type Step, untilAborted } from "../steps.ts";
+
+/** Who a token proves its bearer to be. */
+type Principal = Omit<VerifiedToken, "expiresAt"> & { expiresAt?: number };
 
 /** The verified principal, or the response that refuses the request. */
 export type AuthResult = { ok: true; authInfo: AuthInfo } | { ok: false; response: Response };
@@ -58,24 +61,18 @@ export class Authenticator {
     const token = bearerToken(request.headers.get("authorization"));
     if (token === undefined) return refuse(missingToken(metadataUrl));
     if (token === null) return refuse(invalidToken(metadataUrl));
-    const resource = this.#resource.resource;
     const apiKey = await this.#apiKeys?.match(token);
     if (apiKey !== undefined) {
-      return {
-        ok: true,
-        authInfo: {
-          token,
-          clientId: apiKey,
-          scopes: this.#requiredScopes,
-          resource: new URL(resource),
-          extra: { subject: apiKey, principal: await principalId(apiKey) },
-        },
-      };
+      return await this.#accept(token, {
+        subject: apiKey,
+        clientId: apiKey,
+        scopes: this.#requiredScopes,
+      });
     }
     if (this.#verifier === undefined) return refuse(invalidToken(metadataUrl));
     let verified;
     try {
-      verified = await this.#verifier.verify(token, resource);
+      verified = await this.#verifier.verify(token, this.#resource.resource);
     } catch (error) {
       if (error instanceof AuthorizationServerError) return refuse(authUnavailable());
       if (error instanceof errors.JOSEError) return refuse(invalidToken(metadataUrl));
@@ -84,21 +81,20 @@ export class Authenticator {
     if (!this.#requiredScopes.every((scope) => verified.scopes.includes(scope))) {
       return refuse(insufficientScope(this.#requiredScopes, metadataUrl));
     }
+    return await this.#accept(token, verified);
+  }
+
+  /**
+   * Accepts `token` as the principal it proves; the principal's id in logs is the first 12 hex
+   * digits of the SHA-256 of its subject.
+   */
+  async #accept(token: string, principal: Principal): Promise<AuthResult> {
+    const { subject, ...fields } = principal;
+    const id = subject === undefined ? undefined : (await sha256Hex(subject)).slice(0, 12);
+    const resource = new URL(this.#resource.resource);
     return {
       ok: true,
-      authInfo: {
-        token,
-        clientId: verified.clientId,
-        scopes: verified.scopes,
-        expiresAt: verified.expiresAt,
-        resource: new URL(resource),
-        extra: {
-          subject: verified.subject,
-          principal: verified.subject === undefined
-            ? undefined
-            : await principalId(verified.subject),
-        },
-      },
+      authInfo: { token, ...fields, resource, extra: { subject, principal: id } },
     };
   }
 }
@@ -115,11 +111,6 @@ export function authenticate(authenticator: Authenticator): Step {
     context.authInfo = auth.authInfo;
     return await next();
   };
-}
-
-/** The principal id in logs: the first 12 hex digits of the SHA-256 of the token's `sub`. */
-async function principalId(subject: string): Promise<string> {
-  return (await sha256Hex(subject)).slice(0, 12);
 }
 
 function refuse(response: Response): AuthResult {
