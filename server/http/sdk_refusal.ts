@@ -40,22 +40,21 @@ export async function ownRefusal(
   if (response.ok) return response;
   if (!response.headers.get("content-type")?.startsWith("application/json")) return response;
   const text = await response.text();
+  const { status } = response;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   let body;
   try {
     body = JSON.parse(text);
   } catch {
-    return new Response(text, { status: response.status, headers });
+    // Not JSON after all: passed on as it came.
   }
   const error = body?.error;
-  if (typeof error?.code !== "number") {
-    return new Response(text, { status: response.status, headers });
-  }
-  const { code } = error;
-  const own = ownWords(code, error.data, request, message, response.status);
-  if (own === undefined) return new Response(text, { status: response.status, headers });
-  return jsonRpcErrorResponse(response.status, code, own.text, {
+  const own = typeof error?.code === "number"
+    ? ownWords(error.code, error.data, request, message, status)
+    : undefined;
+  if (own === undefined) return new Response(text, { status, headers });
+  return jsonRpcErrorResponse(status, error.code, own.text, {
     id: body.id ?? requestIdOf(message),
     headers,
     data: own.data,
