@@ -13,8 +13,10 @@ const step = cors(new RequestGuard({ allowedOrigins: [APP], allowedHosts: [] }))
 
 async function answer(headers: Record<string, string>, method = "POST", loopbackHost = false) {
   let reached = false;
+  const request = new Request("http://127.0.0.1/mcp", { method, headers });
   const context = {
-    request: new Request("http://127.0.0.1/mcp", { method, headers }),
+    request,
+    url: new URL(request.url),
     signal: new AbortController().signal,
     loopbackHost,
   };

@@ -70,8 +70,7 @@ export async function createFetchHandler(
   let inFlight = 0;
 
   function route(context: RequestContext): Promise<Response> {
-    const { request } = context;
-    const { pathname } = new URL(request.url);
+    const { request, url: { pathname } } = context;
     if (pathname === MCP_PATH) return runSteps(mcpSteps, context);
     if (documents?.serves(pathname)) return Promise.resolve(documents.respond(request));
     if (pathname === "/healthz") {
@@ -126,7 +125,7 @@ export async function createFetchHandler(
       return jsonRpcErrorResponse(400, HTTP_ERROR, "Bad request: the Host header is malformed.");
     }
     const controller = new AbortController();
-    const context: RequestContext = { request, signal: controller.signal };
+    const context: RequestContext = { request, url, signal: controller.signal };
     const response = await answer(context, (reason) => controller.abort(reason));
     if (logger.logsRequests) {
       const principal = context.authInfo?.extra?.principal;

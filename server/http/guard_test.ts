@@ -116,8 +116,10 @@ Deno.test("the guard step refuses a Host before any later step, and passes a goo
   const step = guardHost(new RequestGuard({ allowedOrigins: [], allowedHosts: [] }));
   const reached: string[] = [];
   const answer = async (host: string) => {
+    const request = new Request("http://127.0.0.1/any/path", { headers: { host } });
     const context = {
-      request: new Request("http://127.0.0.1/any/path", { headers: { host } }),
+      request,
+      url: new URL(request.url),
       signal: new AbortController().signal,
     };
     const response = await runSteps([step, (context) => {

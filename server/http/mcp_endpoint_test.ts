@@ -18,7 +18,13 @@ function context(message: unknown, headers: Record<string, string> = {}, signal?
     method: "POST",
     headers: { ...HEADERS, ...headers },
   });
-  return { request, message, signal: signal ?? new AbortController().signal } as RequestContext;
+  const url = new URL(request.url);
+  return {
+    request,
+    url,
+    message,
+    signal: signal ?? new AbortController().signal,
+  } as RequestContext;
 }
 
 Deno.test("a 2026-07-28 request and a 2025 one are each answered in their era", async () => {

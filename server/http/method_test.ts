@@ -5,8 +5,10 @@ import { postOnly } from "./method.ts";
 import { runSteps } from "./steps.ts";
 
 async function answer(method: string) {
+  const request = new Request("http://127.0.0.1/mcp", { method });
   const context = {
-    request: new Request("http://127.0.0.1/mcp", { method }),
+    request,
+    url: new URL(request.url),
     signal: new AbortController().signal,
   };
   return await runSteps([postOnly, () => Promise.resolve(new Response("next"))], context);

@@ -12,6 +12,8 @@ import type { AuthInfo } from "@modelcontextprotocol/server";
 export interface RequestContext {
   /** The request being answered. */
   readonly request: Request;
+  /** The request's URL, parsed. */
+  readonly url: URL;
   /** Aborts when the request's deadline passes: every step that waits gives up then. */
   readonly signal: AbortSignal;
   /** Whether the `Host` names a loopback address, once the guard accepted it. */

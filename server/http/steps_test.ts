@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { type RequestContext, runSteps, type Step, untilAborted } from "./steps.ts";
 
 function context(): RequestContext {
-  return { request: new Request("http://127.0.0.1/mcp"), signal: new AbortController().signal };
+  const request = new Request("http://127.0.0.1/mcp");
+  return { request, url: new URL(request.url), signal: new AbortController().signal };
 }
 
 Deno.test("steps run in order until one answers, and may change the answer on its way back", async () => {

@@ -35,8 +35,10 @@ async function answer(
   signal = new AbortController().signal,
 ) {
   const headers: Record<string, string> = authorization ? { authorization } : {};
+  const request = new Request(`${PUBLIC_URL}/mcp`, { method: "POST", headers });
   const context: RequestContext = {
-    request: new Request(`${PUBLIC_URL}/mcp`, { method: "POST", headers }),
+    request,
+    url: new URL(request.url),
     signal,
   };
   const response = await runSteps(
