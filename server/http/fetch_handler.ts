@@ -66,7 +66,7 @@ export async function createFetchHandler(
     readBody(),
     serveMcp(endpoint),
   ];
-  const steps: Step[] = [guardHost(guard), (context) => route(context)];
+  const steps: Step[] = [guardHost(guard), route];
   let inFlight = 0;
 
   function route(context: RequestContext): Promise<Response> {
