@@ -69,20 +69,17 @@ export async function createFetchHandler(
   const steps: Step[] = [guardHost(guard), route];
   let inFlight = 0;
 
-  function route(context: RequestContext): Promise<Response> {
+  /** The last step of every request: `/mcp` goes through its own steps. */
+  async function route(context: RequestContext): Promise<Response> {
     const { request, url: { pathname } } = context;
-    if (pathname === MCP_PATH) return runSteps(mcpSteps, context);
-    if (documents?.serves(pathname)) return Promise.resolve(documents.respond(request));
+    if (pathname === MCP_PATH) return await runSteps(mcpSteps, context);
+    if (documents?.serves(pathname)) return documents.respond(request);
     if (pathname === "/healthz") {
-      return Promise.resolve(
-        request.method === "GET" || request.method === "HEAD"
-          ? Response.json({ status: "ok" })
-          : new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } }),
-      );
+      return request.method === "GET" || request.method === "HEAD"
+        ? Response.json({ status: "ok" })
+        : new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
     }
-    return Promise.resolve(
-      Response.json({ error: "Not found: the MCP endpoint is /mcp." }, { status: 404 }),
-    );
+    return Response.json({ error: "Not found: the MCP endpoint is /mcp." }, { status: 404 });
   }
 
   /**
