@@ -144,7 +144,8 @@ export async function createFetchHandler(
  * `Deno.serve`'s connection info) until it puts them in the request itself.
  */
 function withListenerBody(request: Request, info?: Deno.ServeHandlerInfo | Uint8Array): Request {
-  if (!(info instanceof Uint8Array) || info.length === 0 || request.method === "GET") {
+  const bodiless = request.method === "GET" || request.method === "HEAD";
+  if (!(info instanceof Uint8Array) || info.length === 0 || bodiless) {
     return request;
   }
   return new Request(request, { body: info as Uint8Array<ArrayBuffer> });
