@@ -89,7 +89,12 @@ export class RemoteKeySet {
       if (!(error instanceof AuthorizationServerError) || this.#lastFetched === undefined) {
         throw error;
       }
-      return await this.#lastFetched(header, token);
+      // A key the old keys lack could be among the new ones: that token cannot be checked.
+      try {
+        return await this.#lastFetched(header, token);
+      } catch (stale) {
+        throw stale instanceof errors.JWKSNoMatchingKey ? error : stale;
+      }
     }
   };
 

@@ -85,6 +85,7 @@ Deno.test("a failed refresh is not retried at once, and the keys fetched before 
   assert.deepEqual(state.failures, ["The JWKS answered HTTP 502, not 200."]);
   await resolve("first");
   assert.equal(issuer.jwksFetches, 2, "A failed refresh was retried at once.");
+  await assert.rejects(resolve("second"), AuthorizationServerError);
 
   issuer.failWith = undefined;
   issuer.published = [second];
