@@ -64,6 +64,11 @@ Deno.test("a build rebuilds exactly what a changed source is part of", async () 
     assert.match(await build(dir), /^Built dist\/server\.js$/, "the server changed");
     assert.equal(await build(dir), "Up to date");
 
+    // How the bundle is made is part of what it is made of.
+    await append(dir, "launch.ts", "\n// A change to the bundler.\n");
+    assert.match(await build(dir), /^Built dist\/server\.js$/, "the bundler changed");
+    assert.equal(await build(dir), "Up to date");
+
     // The bundle embeds the view: a change to the view rebuilds both.
     await append(dir, "ui/styles.css", "\n/* A change to the view. */\n");
     assert.match(await build(dir), /^Built ui\/dist\/render_results\.html: .*; dist\/server\.js$/);
