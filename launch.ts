@@ -11,13 +11,16 @@
  * @module
  */
 
-// Nothing of the server is imported here: the check must work, and report, whatever state the
-// server's sources are in. The view's builder loads only when something is to be built.
+// Nothing of the server is imported statically: the check must work, and report, whatever state
+// the server's sources are in. The byte helpers (a leaf module) load inside the check, so their
+// failure is reported too; the view's builder loads only when something is to be built.
+const bytes = () => import("./server/bytes.ts");
 const builder = () => import("./ui/build.ts");
 
 const ROOT = new URL("./", import.meta.url);
 const VIEW_MODULE = new URL("ui/dist/view.ts", ROOT);
 const BUNDLE = new URL("dist/server.js", ROOT);
+const SOURCE_MAP = new URL("dist/server.js.map", ROOT);
 const KEY_LINE = /^\/\/ source-key: ([0-9a-f]{64})\n/;
 
 /** Files that change what the build makes, besides the sources themselves. */
@@ -28,10 +31,10 @@ function viewSources(): string[] {
   return sources(["ui"], (path) => /\.(ts|tsx|css)$/.test(path) && !/screenshots\.ts$/.test(path));
 }
 
-/** The server's own sources: its modules, the public module and the tool's schemas. */
+/** The server's own sources: its modules, the public module, the tool's schemas and this bundler. */
 function serverSources(): string[] {
   const files = sources(["server", "tools"], (path) => /\.(ts|json)$/.test(path));
-  return [...files, "main.ts", "mod.ts"];
+  return [...files, "launch.ts", "main.ts", "mod.ts"];
 }
 
 /**
@@ -57,8 +60,7 @@ async function sourceKey(paths: string[]): Promise<string> {
   const text = [...paths, ...CONFIGURATION]
     .map((path) => `${path}\0${Deno.readTextFileSync(new URL(path, ROOT))}\0`)
     .join("");
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return (await bytes()).sha256Hex(text);
 }
 
 /** The key in the first line of `file`, or undefined when it has none or does not exist. */
@@ -75,11 +77,24 @@ function builtKey(file: URL): string | undefined {
   return KEY_LINE.exec(start)?.[1];
 }
 
-/** Bundles `main.ts` into {@link BUNDLE}, its source key first. */
+/**
+ * Bundles `main.ts` into {@link BUNDLE}, its source key first, with a source map beside it
+ * ({@link SOURCE_MAP}): Deno applies it to stack traces, so an error logged by the minified
+ * bundle names the project's source files and lines. The map is read only when a stack is
+ * formatted, so it costs the start nothing.
+ */
 async function bundleServer(key: string): Promise<void> {
   const output = `dist/.server-${crypto.randomUUID()}.js`;
   const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--minify", "--platform=deno", "--output", output, "main.ts"],
+    args: [
+      "bundle",
+      "--minify",
+      "--sourcemap=linked",
+      "--platform=deno",
+      "--output",
+      output,
+      "main.ts",
+    ],
     cwd: ROOT,
     env: { DENO_CONDITIONS: "browser" },
     stdout: "null",
@@ -87,9 +102,20 @@ async function bundleServer(key: string): Promise<void> {
   }).output();
   if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
   const code = await Deno.readTextFile(new URL(output, ROOT));
+  const map = JSON.parse(await Deno.readTextFile(new URL(`${output}.map`, ROOT)));
   await Deno.remove(new URL(output, ROOT));
+  await Deno.remove(new URL(`${output}.map`, ROOT));
+  // The key line comes first in the bundle: the map's lines move down by one, an empty one.
+  map.mappings = `;${map.mappings}`;
+  map.file = "server.js";
+  const linked = code.replace(
+    /\/\/# sourceMappingURL=\S+\s*$/,
+    "//# sourceMappingURL=server.js.map\n",
+  );
   const { replaceFile } = await builder();
-  await replaceFile(BUNDLE, new TextEncoder().encode(`// source-key: ${key}\n${code}`));
+  const encoder = new TextEncoder();
+  await replaceFile(SOURCE_MAP, encoder.encode(JSON.stringify(map)));
+  await replaceFile(BUNDLE, encoder.encode(`// source-key: ${key}\n${linked}`));
 }
 
 /** Builds the view and the server bundle where their sources changed; returns what it built. */

@@ -37,7 +37,7 @@ const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 
  * - `info`: one line per request;
  * - `warn`: problems the server recovers from (the authorization server unreachable, no file
  *   handles left);
- * - `error`: failures it did not expect;
+ * - `error`: failures it did not expect, with their stack;
  * - `off`: nothing but the line that says where the server listens, which every level writes.
  */
 export class Logger {
@@ -81,11 +81,15 @@ export class Logger {
     }
   }
 
-  /** Logs a failure the server did not expect, with the error's name and message. */
+  /**
+   * Logs a failure the server did not expect, with the error's name and message and its stack,
+   * which names the source files and lines (the bundle's source map is applied to it).
+   */
   error(message: string, error: unknown): void {
     if (this.#severity > SEVERITY.error) return;
-    const cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    writeLogLine("error", message, { error: cause });
+    if (!(error instanceof Error)) return writeLogLine("error", message, { error: String(error) });
+    const { name, stack } = error;
+    writeLogLine("error", message, { error: `${name}: ${error.message}`, stack });
   }
 }
 

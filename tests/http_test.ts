@@ -146,6 +146,25 @@ Deno.test("a foreign Host gets 403 unless allowed, a malformed one 400", async (
   assert.equal(await statusFor("user@127.0.0.1"), 400);
 });
 
+Deno.test("the Host is checked on every path, before the path is looked at", async () => {
+  await using server = await createTestServer({
+    MCP_PUBLIC_URL: "https://mcp.example.test",
+    MCP_AUTH_ISSUER: "https://auth.example.test",
+  });
+  for (const path of ["/healthz", "/other", "/.well-known/oauth-protected-resource/mcp"]) {
+    const url = new URL(path, server.url);
+    const foreign = await server.fetch(url, { headers: { host: "evil.example" } });
+    assert.equal(foreign.status, 403, path);
+    assert.equal((await foreign.json()).error.code, -32000);
+    const malformed = await server.fetch(url, { headers: { host: "evil example" } });
+    assert.equal(malformed.status, 400, path);
+    await malformed.body?.cancel();
+    const allowed = await server.fetch(url, { headers: { host: "mcp.example.test" } });
+    assert.notEqual(allowed.status, 403, path);
+    await allowed.body?.cancel();
+  }
+});
+
 Deno.test("loopback origins pass only on a loopback Host", async () => {
   await using server = await createTestServer({ MCP_ALLOWED_HOSTS: "mcp.internal" });
   const origin = "http://localhost:6274";
@@ -192,6 +211,26 @@ Deno.test("a request that cannot be answered in time gets 503 and the server goe
   const health = await server.fetch(new URL("/healthz", server.url));
   assert.equal(health.status, 200);
   await health.body?.cancel();
+});
+
+Deno.test("a body that does not arrive within the deadline gets 408 and a close", async () => {
+  await using server = await createTestServer({ MCP_REQUEST_TIMEOUT_MS: "200" });
+  const stalled = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"jsonrpc":"2.0",'));
+    },
+  });
+  const response = await server.fetch(server.url, {
+    method: "POST",
+    headers: JSON_RPC_HEADERS,
+    body: stalled,
+  });
+  assert.equal(response.status, 408);
+  assert.equal(response.headers.get("connection"), "close");
+  assert.deepEqual((await response.json()).error, {
+    code: -32000,
+    message: "Request timeout: the body did not arrive in time.",
+  });
 });
 
 Deno.test("a bad setting stops the server at start-up with a message naming it", async () => {

@@ -5,8 +5,14 @@
  */
 
 import assert from "node:assert/strict";
-import { postJsonRpc } from "./support/mcp_http.ts";
-import { projectCommand, runToExit, startServer } from "./support/server_process.ts";
+import {
+  createSigningKey,
+  signToken,
+  startAuthorizationServer,
+} from "./support/authorization_server.ts";
+import { eventually } from "./support/eventually.ts";
+import { logLines, postJsonRpc } from "./support/mcp_http.ts";
+import { projectCommand, runToExit, startProject, startServer } from "./support/server_process.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const PROJECT_FILES = [
@@ -56,6 +62,11 @@ Deno.test("a build rebuilds exactly what a changed source is part of", async () 
 
     await append(dir, "server/log.ts", "\n// A change to the server.\n");
     assert.match(await build(dir), /^Built dist\/server\.js$/, "the server changed");
+    assert.equal(await build(dir), "Up to date");
+
+    // How the bundle is made is part of what it is made of.
+    await append(dir, "launch.ts", "\n// A change to the bundler.\n");
+    assert.match(await build(dir), /^Built dist\/server\.js$/, "the bundler changed");
     assert.equal(await build(dir), "Up to date");
 
     // The bundle embeds the view: a change to the view rebuilds both.
@@ -112,4 +123,33 @@ Deno.test("a source that does not build stops the start with one JSON error line
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("an unexpected failure in the bundle is logged with a stack naming source lines", async () => {
+  // A published key that WebCrypto cannot import (a coordinate that is a number): jose passes
+  // the DOMException on, which no part of the server expects.
+  const key = await createSigningKey("ES256", "odd");
+  key.publicJwk = { ...key.publicJwk, x: 5 as unknown as string };
+  await using issuer = startAuthorizationServer([key]);
+  const publicUrl = "https://mcp.example.test";
+  await using server = await startProject({
+    MCP_PUBLIC_URL: publicUrl,
+    MCP_AUTH_ISSUER: issuer.issuer,
+    LOG_LEVEL: "error",
+  });
+  const token = await signToken({ key, claims: { iss: issuer.issuer, aud: `${publicUrl}/mcp` } });
+  const response = await postJsonRpc(fetch, server.url, {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/list",
+  }, { authorization: `Bearer ${token}` });
+  assert.equal(response.status, 500);
+  assert.equal((await response.json()).error.message, "Internal error.");
+  const failure = () =>
+    logLines(server.stderr()).find((line) => line.message === "A request failed unexpectedly.");
+  await eventually(() => failure() !== undefined, "the failure is logged");
+  const { error, stack } = failure()!;
+  assert.match(String(error), /^DataError: /);
+  assert.match(String(stack), /\/server\/http\/auth\/authenticator\.ts:\d+:\d+\)/);
+  assert.doesNotMatch(String(stack), /dist\/server\.js/);
 });

@@ -291,3 +291,69 @@ for (const version of ["2025-11-25", "2025-06-18", "2025-03-26"]) {
     });
   });
 }
+
+const ping = (id: number) => ({ jsonrpc: "2.0", id, method: "ping" });
+const cancel = (requestId: number) => ({
+  jsonrpc: "2.0",
+  method: "notifications/cancelled",
+  params: { requestId, reason: "no longer needed" },
+});
+
+Deno.test("a 2025-03-26 batch is answered, with or without the version header", async () => {
+  await using server = await createTestServer();
+  const versioned: Record<string, string> = { "mcp-protocol-version": "2025-03-26" };
+  for (const headers of [versioned, {}]) {
+    const answer = await post(server, [ping(1), ping(2)], headers);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, [
+      { jsonrpc: "2.0", id: 1, result: {} },
+      { jsonrpc: "2.0", id: 2, result: {} },
+    ]);
+  }
+});
+
+Deno.test("a batch is answered at once without the requests it cancels", async () => {
+  // The deadline is the default 30 s: a batch that waited for its cancelled ping would get 503.
+  await using server = await createTestServer();
+  const headers = { "mcp-protocol-version": "2025-03-26" };
+  const onlyCancelled = await postJsonRpc(server.fetch, server.url, [ping(1), cancel(1)], headers);
+  assert.equal(onlyCancelled.status, 202);
+  assert.equal(await onlyCancelled.text(), "");
+  const answer = await post(server, [cancel(1), ping(1), ping(2)], headers);
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.body, { jsonrpc: "2.0", id: 2, result: {} });
+});
+
+Deno.test("a batch is refused with -32600 where its protocol version has none", async () => {
+  await using server = await createTestServer();
+  const refused = {
+    jsonrpc: "2.0",
+    error: {
+      code: -32600,
+      message: "Invalid request: JSON-RPC batches are part of MCP 2025-03-26 only; " +
+        "send one message per POST.",
+    },
+    id: null,
+  };
+  for (const version of ["2025-06-18", "2025-11-25", MODERN]) {
+    const answer = await post(server, [ping(1), cancel(1)], { "mcp-protocol-version": version });
+    assert.equal(answer.status, 400, version);
+    assert.deepEqual(answer.body, refused, version);
+  }
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "c", version: "1" },
+    },
+  };
+  const answer = await post(server, [initialize]);
+  assert.equal(answer.status, 400);
+  assert.deepEqual(answer.body, refused);
+  const modern = await post(server, [{ ...ping(1), params: { _meta: META } }]);
+  assert.equal(modern.status, 400);
+  assert.equal(modern.body.error!.code, -32600);
+});

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { sha256Hex } from "../server/bytes.ts";
 import { inlineHtml } from "./inline_html.ts";
 
 /** The largest HTML document the build accepts, in bytes. */
@@ -55,12 +56,6 @@ export async function buildView(): Promise<string> {
 export async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
   return (await new Response(stream).arrayBuffer()).byteLength;
-}
-
-/** The hexadecimal SHA-256 of `bytes`. */
-export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**

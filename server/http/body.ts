@@ -1,12 +1,14 @@
 /**
- * Reads a JSON request body under a size cap, before anything else looks at it. The body is read
- * as it arrives: memory follows the bytes received, never the length a client declares.
+ * The body step of `/mcp`: reads the JSON request body under a size cap, before anything else
+ * looks at it. The body is read as it arrives: memory follows the bytes received, never the
+ * length a client declares.
  * @module
  */
 
 import { isJsonContentType, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { joinBytes } from "../bytes.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse } from "./json_rpc_error.ts";
+import type { Step } from "./steps.ts";
 
 /** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -16,15 +18,24 @@ const decoder = new TextDecoder();
 /** The parsed body, or the error response to send instead. */
 export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
+/** Reads the body into `context.message`, or answers with the refusal of {@linkcode readJsonBody}. */
+export function readBody(limit: number = MAX_BODY_BYTES): Step {
+  return async (context, next) => {
+    const body = await readJsonBody(context.request, context.signal, limit);
+    if (!body.ok) return body.response;
+    context.message = body.value;
+    return await next();
+  };
+}
+
 /**
- * Reads and parses `request`'s body, or `read`, the bytes of its body when the listener read them
- * already: 415 unless it is declared as JSON, 413 past `limit` bytes (at once when the declared
- * length is over it), 400 (-32700) for invalid JSON. Reading stops when `signal` aborts.
+ * Reads and parses `request`'s body: 415 unless it is declared as JSON, 413 past `limit` bytes
+ * (at once when the declared length is over it), 400 (-32700) for invalid JSON. When `signal`
+ * aborts first, reading stops and the answer is 408: the body was too slow to arrive.
  */
 export async function readJsonBody(
   request: Request,
   signal: AbortSignal,
-  read?: Uint8Array,
   limit: number = MAX_BODY_BYTES,
 ): Promise<BodyResult> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
@@ -35,15 +46,18 @@ export async function readJsonBody(
     );
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  const bytes = declared > limit || (read?.length ?? 0) > limit
-    ? undefined
-    : read ?? await readAtMost(request, limit, signal);
+  const bytes = declared > limit ? undefined : await readAtMost(request, limit, signal);
   if (bytes === undefined) {
     return refuse(
       413,
       HTTP_ERROR,
       `Request body too large: the limit is ${limit.toLocaleString("en-US")} bytes.`,
     );
+  }
+  if (bytes === "aborted") {
+    return refuse(408, HTTP_ERROR, "Request timeout: the body did not arrive in time.", {
+      Connection: "close",
+    });
   }
   try {
     return { ok: true, value: JSON.parse(decoder.decode(bytes)) };
@@ -52,13 +66,14 @@ export async function readJsonBody(
   }
 }
 
-/** The body's bytes, or undefined past `limit`; throws when `signal` aborts first. */
+/** The body's bytes, undefined past `limit`, or `"aborted"` when `signal` aborts first. */
 async function readAtMost(
   request: Request,
   limit: number,
   signal: AbortSignal,
-): Promise<Uint8Array | undefined> {
+): Promise<Uint8Array | undefined | "aborted"> {
   if (request.body === null) return new Uint8Array();
+  if (signal.aborted) return "aborted";
   const reader = request.body.getReader();
   const cancel = () => reader.cancel(signal.reason).catch(() => {});
   signal.addEventListener("abort", cancel, { once: true });
@@ -75,13 +90,20 @@ async function readAtMost(
       }
       chunks.push(value);
     }
+  } catch (error) {
+    if (signal.aborted) return "aborted";
+    throw error;
   } finally {
     signal.removeEventListener("abort", cancel);
   }
-  signal.throwIfAborted();
-  return joinBytes(chunks, size);
+  return signal.aborted ? "aborted" : joinBytes(chunks, size);
 }
 
-function refuse(status: number, code: number, message: string): BodyResult {
-  return { ok: false, response: jsonRpcErrorResponse(status, code, message) };
+function refuse(
+  status: number,
+  code: number,
+  message: string,
+  headers?: HeadersInit,
+): BodyResult {
+  return { ok: false, response: jsonRpcErrorResponse(status, code, message, { headers }) };
 }

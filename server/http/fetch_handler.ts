@@ -1,20 +1,23 @@
 /**
- * The web layer: routes each request and takes a request to `/mcp` through its steps in order
- * (guard, preflight, method, auth, body, MCP); serves the protected-resource metadata when auth
- * is on; logs one line per request. Every request is answered within the request deadline, and
- * whatever fails unexpectedly is answered with a JSON-RPC internal error, never a bare 500.
+ * The web layer: every request passes the `Host` guard, then goes to its path; a request to
+ * `/mcp` goes through its steps in order (origin and CORS, method, auth, body, MCP). It also
+ * serves the protected-resource metadata when auth is on, and logs one line per request. Every
+ * request is answered within the request deadline, and whatever fails unexpectedly is answered
+ * with a JSON-RPC internal error, never a bare 500.
  * @module
  */
 
-import { type AuthInfo, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { Config } from "../config.ts";
 import { MetadataDocuments, ProtectedResource } from "./auth/protected_resource.ts";
-import { readJsonBody } from "./body.ts";
-import { preflightResponse, withCors } from "./cors.ts";
-import { RequestGuard } from "./guard.ts";
+import { readBody } from "./body.ts";
+import { cors } from "./cors.ts";
+import { guardHost, RequestGuard } from "./guard.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.ts";
 import { describeMessage, Logger } from "../log.ts";
-import { McpEndpoint } from "./mcp_endpoint.ts";
+import { McpEndpoint, serveMcp } from "./mcp_endpoint.ts";
+import { postOnly } from "./method.ts";
+import { type RequestContext, runSteps, type Step } from "./steps.ts";
 import { Deadlines } from "../timers.ts";
 
 /** The path of the MCP endpoint. */
@@ -26,24 +29,13 @@ const RETRY_AFTER_SECONDS = 1;
 const DEADLINE_RESOLUTION_MS = 50;
 
 /**
- * A `fetch`-style request handler, as `Deno.serve` and `deno serve` take it. A listener that has
- * read the body already passes its bytes beside the request.
+ * A request handler as `Deno.serve` and `deno serve` take it: the body is in the request. The
+ * server's own listener still passes the body's bytes in place of the connection info.
  */
-export type FetchHandler = (request: Request, body?: Uint8Array) => Promise<Response>;
-
-/** What the web layer learned of one request while answering it. */
-interface RequestContext {
-  /** Aborts when the request's deadline passes. */
-  signal: AbortSignal;
-  /** Whether the body is being read: a deadline passing then is the client's slowness. */
-  readingBody?: boolean;
-  /** The body's bytes, when the listener read them already. */
-  body?: Uint8Array;
-  /** The verified principal, once auth passed. */
-  authInfo?: AuthInfo;
-  /** The parsed JSON-RPC body, once it was read. */
-  message?: unknown;
-}
+export type FetchHandler = (
+  request: Request,
+  info?: Deno.ServeHandlerInfo | Uint8Array,
+) => Promise<Response>;
 
 /** Creates the handler for every path the server answers. */
 export async function createFetchHandler(
@@ -58,9 +50,7 @@ export async function createFetchHandler(
     : new ProtectedResource(config.publicUrl, MCP_PATH);
   const authenticates = config.auth !== undefined || config.apiKeyHashes.length > 0;
   // The auth modules (and jose) load only when auth is configured: they add to every cold start.
-  const authenticator = authenticates && resource
-    ? new (await import("./auth/authenticator.ts")).Authenticator(config, resource, logger)
-    : undefined;
+  const auth = authenticates && resource ? await import("./auth/authenticator.ts") : undefined;
   const documents = config.auth && resource && new MetadataDocuments(resource, config.auth);
   const endpoint = new McpEndpoint(
     {
@@ -69,41 +59,20 @@ export async function createFetchHandler(
     },
     (error) => logger.debug(`The SDK refused a request: ${error.message}`),
   );
+  const mcpSteps: Step[] = [
+    cors(guard),
+    postOnly,
+    ...(auth ? [auth.authenticate(new auth.Authenticator(config, resource!, logger))] : []),
+    readBody(),
+    serveMcp(endpoint),
+  ];
+  const steps: Step[] = [guardHost(guard), route];
   let inFlight = 0;
 
-  async function serveMcp(request: Request, context: RequestContext) {
-    const verdict = guard.check(request.headers.get("host"), request.headers.get("origin"));
-    if (!verdict.ok) return jsonRpcErrorResponse(verdict.status, HTTP_ERROR, verdict.message);
-    const { origin } = verdict;
-    if (request.method === "OPTIONS") return preflightResponse(origin);
-    if (request.method !== "POST") {
-      return withCors(
-        jsonRpcErrorResponse(
-          405,
-          HTTP_ERROR,
-          "Method not allowed: this stateless server takes POST only.",
-          { headers: { Allow: "POST, OPTIONS" } },
-        ),
-        origin,
-      );
-    }
-    if (authenticator) {
-      const auth = await authenticator.authenticate(request);
-      if (!auth.ok) return withCors(auth.response, origin);
-      context.authInfo = auth.authInfo;
-    }
-    context.readingBody = true;
-    const body = await readJsonBody(request, context.signal, context.body);
-    context.readingBody = false;
-    if (!body.ok) return withCors(body.response, origin);
-    context.message = body.value;
-    const response = await endpoint.handle(request, body.value, context);
-    return withCors(response, origin);
-  }
-
-  async function route(request: Request, url: URL, context: RequestContext) {
-    const { pathname } = url;
-    if (pathname === MCP_PATH) return await serveMcp(request, context);
+  /** The last step of every request: `/mcp` goes through its own steps. */
+  async function route(context: RequestContext): Promise<Response> {
+    const { request, url: { pathname } } = context;
+    if (pathname === MCP_PATH) return await runSteps(mcpSteps, context);
     if (documents?.serves(pathname)) return documents.respond(request);
     if (pathname === "/healthz") {
       return request.method === "GET" || request.method === "HEAD"
@@ -113,13 +82,11 @@ export async function createFetchHandler(
     return Response.json({ error: "Not found: the MCP endpoint is /mcp." }, { status: 404 });
   }
 
-  /** Answers within the request deadline, and with a JSON-RPC error if anything throws. */
-  async function answer(
-    request: Request,
-    url: URL,
-    context: RequestContext,
-    controller: AbortController,
-  ) {
+  /**
+   * Answers within the request deadline: when it passes, the signal aborts and the step that
+   * waits gives up (the body step answers 408 itself); anything else that throws is a 500.
+   */
+  async function answer(context: RequestContext, abort: (reason: unknown) => void) {
     if (inFlight >= limits.maxInFlight) {
       return jsonRpcErrorResponse(
         503,
@@ -129,17 +96,13 @@ export async function createFetchHandler(
       );
     }
     inFlight++;
-    let cancelDeadline = () => {};
-    const deadline = new Promise<Response>((resolve) => {
-      cancelDeadline = deadlines.add(limits.requestTimeoutMs, () => {
-        controller.abort(new DOMException("The request deadline passed.", "TimeoutError"));
-        resolve(timedOut(context, limits.requestTimeoutMs));
-      });
+    const cancelDeadline = deadlines.add(limits.requestTimeoutMs, () => {
+      abort(new DOMException("The request deadline passed.", "TimeoutError"));
     });
     try {
-      return await Promise.race([route(request, url, context), deadline]);
+      return await runSteps(steps, context);
     } catch (error) {
-      if (controller.signal.aborted) return timedOut(context, limits.requestTimeoutMs);
+      if (context.signal.aborted) return timedOut(context, limits.requestTimeoutMs);
       logger.error("A request failed unexpectedly.", error);
       return jsonRpcErrorResponse(500, ProtocolErrorCode.InternalError, "Internal error.", {
         id: requestIdOf(context.message),
@@ -150,20 +113,17 @@ export async function createFetchHandler(
     }
   }
 
-  return async (request, body) => {
+  return async (received, info) => {
     const started = performance.now();
+    const request = withListenerBody(received, info);
     // Under `deno serve` the URL is built from the Host header, which may not parse.
     const url = URL.parse(request.url);
     if (url === null) {
       return jsonRpcErrorResponse(400, HTTP_ERROR, "Bad request: the Host header is malformed.");
     }
     const controller = new AbortController();
-    // `Deno.serve` passes connection info in this place: only bytes are a body.
-    const context: RequestContext = {
-      signal: controller.signal,
-      body: body instanceof Uint8Array ? body : undefined,
-    };
-    const response = await answer(request, url, context, controller);
+    const context: RequestContext = { request, url, signal: controller.signal };
+    const response = await answer(context, (reason) => controller.abort(reason));
     if (logger.logsRequests) {
       const principal = context.authInfo?.extra?.principal;
       logger.request({
@@ -180,18 +140,19 @@ export async function createFetchHandler(
 }
 
 /**
- * The answer to a request whose deadline passed: 408 while its body was still arriving (the
- * client was too slow), 503 otherwise (the server was).
+ * `request` with the body's bytes that the server's own listener passes beside it (in place of
+ * `Deno.serve`'s connection info) until it puts them in the request itself.
  */
-function timedOut(context: RequestContext, timeoutMs: number): Response {
-  if (context.readingBody) {
-    return jsonRpcErrorResponse(
-      408,
-      HTTP_ERROR,
-      `Request timeout: the request did not arrive within ${timeoutMs} ms.`,
-      { headers: { Connection: "close" } },
-    );
+function withListenerBody(request: Request, info?: Deno.ServeHandlerInfo | Uint8Array): Request {
+  const bodiless = request.method === "GET" || request.method === "HEAD";
+  if (!(info instanceof Uint8Array) || info.length === 0 || bodiless) {
+    return request;
   }
+  return new Request(request, { body: info as Uint8Array<ArrayBuffer> });
+}
+
+/** The answer to a request whose deadline passed while the server was working on it. */
+function timedOut(context: RequestContext, timeoutMs: number): Response {
   return jsonRpcErrorResponse(
     503,
     ProtocolErrorCode.InternalError,

@@ -4,7 +4,8 @@
  */
 
 import assert from "node:assert/strict";
-import { RequestGuard } from "./guard.ts";
+import { guardHost, RequestGuard } from "./guard.ts";
+import { runSteps } from "./steps.ts";
 
 const open = new RequestGuard({ allowedOrigins: [], allowedHosts: [] });
 
@@ -32,7 +33,7 @@ Deno.test("a malformed Host is a bad request", () => {
       "localhost\\x",
     ]
   ) {
-    const verdict = open.check(host, null);
+    const verdict = open.host(host);
     assert.deepEqual(verdict.ok ? 200 : verdict.status, 400, String(host));
   }
 });
@@ -49,7 +50,7 @@ Deno.test("loopback Hosts pass; any other needs MCP_ALLOWED_HOSTS or MCP_PUBLIC_
       "localhost.",
     ]
   ) {
-    assert.equal(open.check(host, null).ok, true, host);
+    assert.equal(open.host(host).ok, true, host);
   }
   for (
     const host of [
@@ -60,7 +61,7 @@ Deno.test("loopback Hosts pass; any other needs MCP_ALLOWED_HOSTS or MCP_PUBLIC_
       "[::2]",
     ]
   ) {
-    const verdict = open.check(host, null);
+    const verdict = open.host(host);
     assert.equal(verdict.ok ? 200 : verdict.status, 403, host);
   }
   const configured = new RequestGuard({
@@ -77,14 +78,14 @@ Deno.test("loopback Hosts pass; any other needs MCP_ALLOWED_HOSTS or MCP_PUBLIC_
       "MCP.EXAMPLE.TEST",
     ]
   ) {
-    assert.equal(configured.check(host, null).ok, true, host);
+    assert.equal(configured.host(host).ok, true, host);
   }
   for (const host of ["api.example.test", "api.example.test:8444", "other.example.test"]) {
-    assert.equal(configured.check(host, null).ok, false, host);
+    assert.equal(configured.host(host).ok, false, host);
   }
   const any = new RequestGuard({ allowedOrigins: [], allowedHosts: ["*"] });
-  assert.equal(any.check("anything.example:8080", null).ok, true);
-  const malformed = any.check("bad host", null);
+  assert.equal(any.host("anything.example:8080").ok, true);
+  const malformed = any.host("bad host");
   assert.equal(malformed.ok ? 200 : malformed.status, 400);
 });
 
@@ -93,28 +94,47 @@ Deno.test("browser origins: allowed ones, and loopback ones on a loopback Host",
     allowedOrigins: ["https://app.example.test"],
     allowedHosts: ["mcp.internal"],
   });
-  assert.deepEqual(guard.check("127.0.0.1", null), { ok: true, origin: null });
-  assert.deepEqual(guard.check("mcp.internal", "https://app.example.test"), {
-    ok: true,
-    origin: "https://app.example.test",
-  });
-  assert.deepEqual(guard.check("127.0.0.1:8000", "http://localhost:6274"), {
-    ok: true,
-    origin: "http://localhost:6274",
-  });
+  assert.equal(guard.allowedOrigin("https://app.example.test", false), "https://app.example.test");
+  assert.equal(guard.allowedOrigin("http://localhost:6274", true), "http://localhost:6274");
   for (
-    const [host, origin] of [
-      ["mcp.internal", "http://localhost:6274"],
-      ["127.0.0.1", "https://evil.example"],
-      ["127.0.0.1", "null"],
-      ["127.0.0.1", "http://localhost.evil.example"],
-      ["127.0.0.1", "https://app.example.test/path"],
-      ["127.0.0.1", "https://APP.example.test"],
-      ["127.0.0.1", "https://app.example.test:443"],
-      ["127.0.0.1", "file://localhost"],
-    ]
+    const [loopback, origin] of [
+      [false, "http://localhost:6274"],
+      [true, "https://evil.example"],
+      [true, "null"],
+      [true, "http://localhost.evil.example"],
+      [true, "https://app.example.test/path"],
+      [true, "https://APP.example.test"],
+      [true, "https://app.example.test:443"],
+      [true, "file://localhost"],
+    ] as const
   ) {
-    const verdict = guard.check(host, origin);
-    assert.equal(verdict.ok ? 200 : verdict.status, 403, `${host} ${origin}`);
+    assert.equal(guard.allowedOrigin(origin, loopback), undefined, `${loopback} ${origin}`);
   }
+});
+
+Deno.test("the guard step refuses a Host before any later step, and passes a good one on", async () => {
+  const step = guardHost(new RequestGuard({ allowedOrigins: [], allowedHosts: [] }));
+  const reached: string[] = [];
+  const answer = async (host: string) => {
+    const request = new Request("http://127.0.0.1/any/path", { headers: { host } });
+    const context = {
+      request,
+      url: new URL(request.url),
+      signal: new AbortController().signal,
+    };
+    const response = await runSteps([step, (context) => {
+      reached.push(`${host} loopback=${context.loopbackHost}`);
+      return Promise.resolve(new Response("next"));
+    }], context);
+    return { status: response.status, body: await response.text() };
+  };
+  assert.deepEqual(await answer("localhost:8000"), { status: 200, body: "next" });
+  const foreign = await answer("evil.example");
+  assert.equal(foreign.status, 403);
+  assert.deepEqual(JSON.parse(foreign.body).error, {
+    code: -32000,
+    message: "Forbidden: this Host is not allowed; see MCP_ALLOWED_HOSTS and MCP_PUBLIC_URL.",
+  });
+  assert.equal((await answer("bad host")).status, 400);
+  assert.deepEqual(reached, ["localhost:8000 loopback=true"]);
 });

@@ -12,17 +12,16 @@ export const HTTP_ERROR = -32000;
 /** A JSON-RPC id: the request's, or `null` when the request was not read or had none. */
 export type JsonRpcId = string | number | null;
 
-/** A JSON-RPC error response with HTTP status `status`. */
+/** A JSON-RPC error response with HTTP status `status`, and `data` when given. */
 export function jsonRpcErrorResponse(
   status: number,
   code: number,
   message: string,
-  options: { id?: JsonRpcId; headers?: HeadersInit } = {},
+  options: { id?: JsonRpcId; headers?: HeadersInit; data?: unknown } = {},
 ): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: options.id ?? null }, {
-    status,
-    headers: options.headers,
-  });
+  const { id = null, headers, data } = options;
+  const error = data === undefined ? { code, message } : { code, message, data };
+  return Response.json({ jsonrpc: "2.0", error, id }, { status, headers });
 }
 
 /** The id of `message` when it is a JSON-RPC request with a valid id, else `null`. */

@@ -1,10 +1,10 @@
 /**
- * The MCP endpoint proper: one server instance per request, for clients of both protocol eras.
+ * The MCP step of `/mcp`: one server instance per request, for clients of both protocol eras.
  * 2026-07-28 requests (per-request `_meta`) go through the SDK's `createMcpHandler`, which owns
  * that revision's checks (protocol version, standard headers, envelope). Requests of 2025-11-25
  * and earlier (`initialize`, then calls) get a stateless transport that answers in plain JSON.
  * An exchange is torn down when its request's deadline passes, and the SDK's refusals are
- * reworded so that they repeat nothing the client sent.
+ * answered in the server's own words.
  * @module
  */
 
@@ -13,11 +13,12 @@ import {
   createMcpHandler,
   isLegacyRequest,
   type McpHttpHandler,
-  ProtocolErrorCode,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { createMcpServer, type McpServerOptions } from "../mcp_server.ts";
-import { jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.ts";
+import { batchRefusal, withoutCancelled } from "./batch.ts";
+import { ownRefusal } from "./sdk_refusal.ts";
+import { type Step, untilAborted } from "./steps.ts";
 
 /** What a request brings besides its HTTP message. */
 export interface ExchangeContext {
@@ -27,14 +28,11 @@ export interface ExchangeContext {
   authInfo?: AuthInfo;
 }
 
-/** The code of a refusal because the standard headers disagree with the body (2026-07-28). */
-const HEADER_MISMATCH = -32020;
-const STANDARD_HEADERS = ["MCP-Protocol-Version", "Mcp-Method", "Mcp-Name"];
-/**
- * A requested version the refusal may repeat, as the 2026-07-28 revision asks: a short token of
- * version characters. Anything else a client sends as its version is not repeated.
- */
-const VERSION_TOKEN = /^[A-Za-z0-9._-]{1,32}$/;
+/** The last step of `/mcp`: answers the parsed body with `endpoint`, within the deadline. */
+export function serveMcp(endpoint: McpEndpoint): Step {
+  return (context) =>
+    untilAborted(context.signal, endpoint.handle(context.request, context.message, context));
+}
 
 /** Answers MCP requests whose body the web layer has already read and parsed. */
 export class McpEndpoint {
@@ -52,10 +50,19 @@ export class McpEndpoint {
 
   /** Answers `request`, whose body is `message`. */
   async handle(request: Request, message: unknown, context: ExchangeContext): Promise<Response> {
-    const response = await isLegacyRequest(request, message)
-      ? await this.#handleLegacy(request, message, context)
-      : await this.#handleModern(request, message, context);
-    return response.ok ? response : await reworded(response, message);
+    if (!await isLegacyRequest(request, message)) {
+      return await ownRefusal(
+        await this.#handleModern(request, message, context),
+        request,
+        message,
+      );
+    }
+    if (Array.isArray(message)) {
+      const refusal = batchRefusal(request, message);
+      if (refusal !== undefined) return refusal;
+      message = withoutCancelled(message);
+    }
+    return await ownRefusal(await this.#handleLegacy(request, message, context), request, message);
   }
 
   #handleModern(received: Request, message: unknown, context: ExchangeContext) {
@@ -90,75 +97,3 @@ export class McpEndpoint {
     }
   }
 }
-
-/**
- * The SDK's refusal in `response`, with a message and data of its own: the SDK's own texts
- * repeat header values and parts of the body.
- */
-async function reworded(response: Response, message: unknown): Promise<Response> {
-  if (!response.headers.get("content-type")?.startsWith("application/json")) return response;
-  const text = await response.text();
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  const unchanged = () => new Response(text, { status: response.status, headers });
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return unchanged();
-  }
-  const error = body?.error;
-  if (typeof error?.code !== "number") return unchanged();
-  const { code } = error;
-  const answer = (text: string, data?: unknown) => {
-    const reply = jsonRpcErrorResponse(response.status, code, text, {
-      id: body.id ?? requestIdOf(message),
-      headers,
-    });
-    if (data === undefined) return reply;
-    return Response.json({ jsonrpc: "2.0", error: { code, message: text, data }, id: body.id }, {
-      status: response.status,
-      headers,
-    });
-  };
-  switch (code) {
-    case HEADER_MISMATCH: {
-      const named = STANDARD_HEADERS.find((name) => String(error.message).includes(name));
-      return answer(
-        `Header mismatch: the ${named ?? "MCP-Protocol-Version, Mcp-Method and Mcp-Name"} ` +
-          "header must be sent and match the body.",
-      );
-    }
-    case ProtocolErrorCode.UnsupportedProtocolVersion: {
-      const { supported, requested } = error.data ?? {};
-      return answer(`Unsupported protocol version: the server speaks ${supported?.join(", ")}.`, {
-        supported,
-        ...(typeof requested === "string" && VERSION_TOKEN.test(requested) ? { requested } : {}),
-      });
-    }
-    case ProtocolErrorCode.InvalidParams:
-      // The server's own -32602 errors (invalid arguments, SEP-2164) repeat nothing; the SDK's
-      // name the envelope keys that are missing.
-      if (error.data?.envelope === undefined) return unchanged();
-      return answer(
-        "Invalid params: a 2026-07-28 request carries _meta with " +
-          "io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities.",
-        { envelope: error.data.envelope },
-      );
-    case ProtocolErrorCode.MethodNotFound:
-      return answer("Method not found.");
-    case ProtocolErrorCode.InvalidRequest:
-      return answer("Invalid request: the body is not a JSON-RPC request this server takes.");
-    default:
-      return answer(FIXED_MESSAGES[response.status] ?? "Bad request.");
-  }
-}
-
-/** Messages for the HTTP-level refusals of the SDK's transports, by status. */
-const FIXED_MESSAGES: Record<number, string> = {
-  400: "Bad request: the request is not one this server takes.",
-  404: "Not found.",
-  405: "Method not allowed: this stateless server takes POST only.",
-  406: "Not acceptable: the Accept header must name application/json and text/event-stream.",
-  415: "Unsupported media type: the Content-Type must be application/json.",
-};

@@ -34,12 +34,8 @@ export function postJsonRpc(
   });
 }
 
-/** The SHA-256 of `data` (text as UTF-8) in lowercase hex. */
-export async function sha256Hex(data: string | Uint8Array<ArrayBuffer>): Promise<string> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+/** The SHA-256 of `data` (text as UTF-8) in lowercase hex, as the server computes it. */
+export { sha256Hex } from "../../server/bytes.ts";
 
 /** One line of the server's JSON log. */
 export type LogLine = Record<string, unknown>;

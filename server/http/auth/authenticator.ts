@@ -5,10 +5,11 @@
  */
 
 import { errors } from "jose";
+import { sha256Hex } from "../../bytes.ts";
 import type { Config } from "../../config.ts";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { Logger } from "../../log.ts";
-import { AccessTokenVerifier } from "./access_token.ts";
+import { AccessTokenVerifier, type VerifiedToken } from "./access_token.ts";
 import { ApiKeys } from "./api_keys.ts";
 import { discoverJwksUrl } from "./authorization_server.ts";
 import { bearerToken } from "./bearer.ts";
@@ -16,6 +17,10 @@ import { authUnavailable, insufficientScope, invalidToken, missingToken } from "
 import { AuthorizationServerError } from "./fetch_document.ts";
 import { RemoteKeySet } from "./jwks.ts";
 import type { ProtectedResource } from "./protected_resource.ts";
+import { type Step, untilAborted } from "../steps.ts";
+
+/** Who a token proves its bearer to be. */
+type Principal = Omit<VerifiedToken, "expiresAt"> & { expiresAt?: number };
 
 /** The verified principal, or the response that refuses the request. */
 export type AuthResult = { ok: true; authInfo: AuthInfo } | { ok: false; response: Response };
@@ -56,24 +61,18 @@ export class Authenticator {
     const token = bearerToken(request.headers.get("authorization"));
     if (token === undefined) return refuse(missingToken(metadataUrl));
     if (token === null) return refuse(invalidToken(metadataUrl));
-    const resource = this.#resource.resource;
     const apiKey = await this.#apiKeys?.match(token);
     if (apiKey !== undefined) {
-      return {
-        ok: true,
-        authInfo: {
-          token,
-          clientId: apiKey,
-          scopes: this.#requiredScopes,
-          resource: new URL(resource),
-          extra: { subject: apiKey, principal: await principalId(apiKey) },
-        },
-      };
+      return await this.#accept(token, {
+        subject: apiKey,
+        clientId: apiKey,
+        scopes: this.#requiredScopes,
+      });
     }
     if (this.#verifier === undefined) return refuse(invalidToken(metadataUrl));
     let verified;
     try {
-      verified = await this.#verifier.verify(token, resource);
+      verified = await this.#verifier.verify(token, this.#resource.resource);
     } catch (error) {
       if (error instanceof AuthorizationServerError) return refuse(authUnavailable());
       if (error instanceof errors.JOSEError) return refuse(invalidToken(metadataUrl));
@@ -82,30 +81,36 @@ export class Authenticator {
     if (!this.#requiredScopes.every((scope) => verified.scopes.includes(scope))) {
       return refuse(insufficientScope(this.#requiredScopes, metadataUrl));
     }
+    return await this.#accept(token, verified);
+  }
+
+  /**
+   * Accepts `token` as the principal it proves; the principal's id in logs is the first 12 hex
+   * digits of the SHA-256 of its subject.
+   */
+  async #accept(token: string, principal: Principal): Promise<AuthResult> {
+    const { subject, ...fields } = principal;
+    const id = subject === undefined ? undefined : (await sha256Hex(subject)).slice(0, 12);
+    const resource = new URL(this.#resource.resource);
     return {
       ok: true,
-      authInfo: {
-        token,
-        clientId: verified.clientId,
-        scopes: verified.scopes,
-        expiresAt: verified.expiresAt,
-        resource: new URL(resource),
-        extra: {
-          subject: verified.subject,
-          principal: verified.subject === undefined
-            ? undefined
-            : await principalId(verified.subject),
-        },
-      },
+      authInfo: { token, ...fields, resource, extra: { subject, principal: id } },
     };
   }
 }
 
-/** The principal id in logs: the first 12 hex digits of the SHA-256 of the token's `sub`. */
-async function principalId(subject: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subject));
-  return Array.from(new Uint8Array(digest, 0, 6), (byte) => byte.toString(16).padStart(2, "0"))
-    .join("");
+/**
+ * The auth step of `/mcp`: records the principal `authenticator` verifies in the context, or
+ * answers with its refusal. It reads headers only, so it runs before the body is read.
+ */
+export function authenticate(authenticator: Authenticator): Step {
+  return async (context, next) => {
+    const { signal, request } = context;
+    const auth = await untilAborted(signal, authenticator.authenticate(request));
+    if (!auth.ok) return auth.response;
+    context.authInfo = auth.authInfo;
+    return await next();
+  };
 }
 
 function refuse(response: Response): AuthResult {

@@ -12,40 +12,37 @@ export class AuthorizationServerError extends Error {
 }
 
 /**
- * GETs `url` and parses its JSON body. Failures throw an {@linkcode AuthorizationServerError}
+ * GETs `url` and parses its JSON body, giving up after `timeoutMs` (or when `signal`, which
+ * stands for that time limit, aborts). Failures throw an {@linkcode AuthorizationServerError}
  * whose message names `label` and the cause (status, timeout, network), never a body.
  */
 export async function fetchDocument(
   url: URL,
   label: string,
   timeoutMs: number = FETCH_TIMEOUT_MS,
+  signal: AbortSignal = AbortSignal.timeout(timeoutMs),
 ): Promise<unknown> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
   try {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { Accept: "application/json" },
-        signal: controller.signal,
-      });
-    } catch {
-      throw new AuthorizationServerError(
-        controller.signal.aborted
-          ? `${label} did not answer within ${timeoutMs} ms.`
-          : `${label} could not be reached.`,
-      );
-    }
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      throw new AuthorizationServerError(`${label} answered HTTP ${response.status}, not 200.`);
-    }
-    try {
-      return await response.json();
-    } catch {
-      throw new AuthorizationServerError(`${label} is not valid JSON.`);
-    }
-  } finally {
-    clearTimeout(timer);
+    response = await fetch(url, { headers: { Accept: "application/json" }, signal });
+  } catch {
+    throw new AuthorizationServerError(
+      signal.aborted
+        ? `${label} did not answer within ${timeoutMs} ms.`
+        : `${label} could not be reached.`,
+    );
+  }
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    throw new AuthorizationServerError(`${label} answered HTTP ${response.status}, not 200.`);
+  }
+  try {
+    return await response.json();
+  } catch {
+    throw new AuthorizationServerError(
+      signal.aborted
+        ? `${label} did not answer within ${timeoutMs} ms.`
+        : `${label} is not valid JSON.`,
+    );
   }
 }
