@@ -62,7 +62,9 @@ function call(args: Record<string, unknown>) {
   try {
     return { result: callRenderResults(args) };
   } catch (error) {
-    if (error instanceof InvalidParamsError && error.code === -32602) return { refused: error.message };
+    if (error instanceof InvalidParamsError && error.code === -32602) {
+      return { refused: error.message };
+    }
     throw error;
   }
 }
