@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { CallToolResult } from "./mcp_types.ts";
 import { formatResultText } from "./format.ts";
 import type { RenderOutput, SourceResult } from "./types.ts";
 import { validateRenderInput } from "./validate.ts";
