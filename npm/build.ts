@@ -1,9 +1,10 @@
 /**
- * Builds the npm package of `mod.ts` (`deno task npm`): one ES module for Node.js 20 and later,
- * with `@modelcontextprotocol/server` left to the installing project as a peer dependency, the
- * built view inside it; type declarations made by TypeScript from the same sources; and the
- * README section on adding the tool to a server. Writes the package to `dist/npm/` and packs it
- * with `npm pack` into `dist/`, printing the tarball's path on stdout.
+ * Builds the npm package of `mod.ts` (`deno task npm`): one ES module for Node.js 20 and later
+ * that imports nothing, the built view inside it; type declarations made by TypeScript from the
+ * same sources; and the README section on adding the tool to a server. The server's SDK, of
+ * either line, is the installing project's: both are optional peer dependencies. Writes the
+ * package to `dist/npm/` and packs it with `npm pack` into `dist/`, printing the tarball's path
+ * on stdout.
  * @module
  */
 
@@ -15,26 +16,29 @@ export const PACKAGE_NAME = "render-results-mcp";
 
 const ROOT = new URL("../", import.meta.url);
 const OUT = new URL("dist/npm/", ROOT);
-const PEER = "@modelcontextprotocol/server";
+/**
+ * The SDK lines the package works with, each an optional peer, as a server has one of them: the
+ * v2 version this project builds on, and v1 from the oldest version the tests run.
+ */
+const PEERS = {
+  "@modelcontextprotocol/server": denoJson.imports["@modelcontextprotocol/server"]
+    .replace(/^npm:@[^@]+@/, "^"),
+  "@modelcontextprotocol/sdk": "^1.20.0",
+};
 const README_SECTION = "## Add render_results to your server";
 
-/** Bundles `mod.ts` into `index.js`, leaving the SDK to the installing project. */
+/** Bundles `mod.ts` into `index.js`, which must import nothing: no SDK is needed at run time. */
 async function bundle(): Promise<void> {
   const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--platform=deno",
-      "--external",
-      PEER,
-      "--output",
-      "dist/npm/index.js",
-      "mod.ts",
-    ],
+    args: ["bundle", "--platform=deno", "--output", "dist/npm/index.js", "mod.ts"],
     cwd: ROOT,
     stdout: "null",
     stderr: "piped",
   }).output();
   if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+  const code = await Deno.readTextFile(new URL("index.js", OUT));
+  const imported = code.match(/^\s*(import|export)\b[^;]*\bfrom\s*"[^"]+"/m);
+  if (imported) throw new Error(`The bundle imports a module: ${imported[0]}`);
 }
 
 /**
@@ -83,12 +87,11 @@ async function readme(): Promise<string> {
   if (start === -1) throw new Error(`README.md has no section "${README_SECTION}".`);
   const end = text.indexOf("\n## ", start + README_SECTION.length);
   const section = text.slice(start + README_SECTION.length, end === -1 ? undefined : end);
-  return `# ${PACKAGE_NAME}\n\n\`render_results\` for MCP servers of the v2 TypeScript SDK.\n${section}`;
+  return `# ${PACKAGE_NAME}\n\n\`render_results\` for MCP servers of the TypeScript SDK, v1 and v2.\n${section}`;
 }
 
 /** The package manifest. */
 function manifest(): Record<string, unknown> {
-  const peerVersion = denoJson.imports[PEER].replace(/^npm:@[^@]+@/, "");
   return {
     name: PACKAGE_NAME,
     version: denoJson.version,
@@ -99,7 +102,10 @@ function manifest(): Record<string, unknown> {
     types: "./mod.d.ts",
     files: ["index.js", "**/*.d.ts", "README.md"],
     engines: { node: ">=20" },
-    peerDependencies: { [PEER]: `^${peerVersion}` },
+    peerDependencies: PEERS,
+    peerDependenciesMeta: Object.fromEntries(
+      Object.keys(PEERS).map((name) => [name, { optional: true }]),
+    ),
     keywords: ["mcp", "model-context-protocol", "mcp-apps", "search"],
   };
 }
