@@ -211,9 +211,13 @@ export function registerRenderResults(
   const wrappers: Record<WrappedMethod, (before?: StoredHandler) => StoredHandler> = {
     "tools/list": (before) => async (request, context) => {
       const listed = (before ? await before(request, context) : { tools: [] }) as ListResult;
-      // Listed once, on the last page of a paginated list.
-      if (listed.nextCursor !== undefined) return listed;
-      return { ...listed, tools: [...listed.tools as unknown[], RENDER_RESULTS_TOOL] };
+      const tools = listed.tools as { name?: unknown }[];
+      // Listed once, on the last page of a paginated list, and not again by a handler that was
+      // set around this one (as servers that rewrite their list do).
+      if (listed.nextCursor !== undefined || tools.some((tool) => tool.name === RENDER_RESULTS)) {
+        return listed;
+      }
+      return { ...listed, tools: [...tools, RENDER_RESULTS_TOOL] };
     },
     "tools/call": (before) => (request, context) => {
       if (request.params?.name === RENDER_RESULTS) {
@@ -224,8 +228,11 @@ export function registerRenderResults(
     },
     "resources/list": (before) => async (request, context) => {
       const listed = (before ? await before(request, context) : { resources: [] }) as ListResult;
-      if (listed.nextCursor !== undefined) return listed;
-      return { ...listed, resources: [...listed.resources as unknown[], VIEW_RESOURCE] };
+      const resources = listed.resources as { uri?: unknown }[];
+      if (listed.nextCursor !== undefined || resources.some(({ uri }) => uri === VIEW_URI)) {
+        return listed;
+      }
+      return { ...listed, resources: [...resources, VIEW_RESOURCE] };
     },
     "resources/templates/list": (before) => (request, context) =>
       before ? before(request, context) : Promise.resolve({ resourceTemplates: [] }),

@@ -266,6 +266,23 @@ Deno.test("on a v1 Server, a failure inside the tool is an isError result, and o
   assert.equal((heard[0] as Error).message, MARKER);
 });
 
+Deno.test("a tools/list handler set around render_results' own still lists it once", async () => {
+  // As servers that rewrite their listed schemas do: read the installed handler, set another
+  // that calls it.
+  const server = new v1.McpServer({ name: "rewrites", version: "1.0.0" });
+  registerRenderResults(server);
+  const internals = server.server as unknown as {
+    _requestHandlers: Map<string, (request: unknown, extra: unknown) => Promise<unknown>>;
+  };
+  const listTools = internals._requestHandlers.get("tools/list")!;
+  server.server.setRequestHandler(v1.ListToolsRequestSchema, (request, extra) => {
+    return listTools(request, extra) as Promise<{ tools: [] }>;
+  });
+  await using client = await connectV1(server);
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools, [RENDER_RESULTS_TOOL]);
+});
+
 Deno.test("on a low-level Server with paginated tools, render_results is listed once, last", async () => {
   const server = new v2.Server({ name: "paged", version: "1.0.0" }, {
     capabilities: { tools: {} },
