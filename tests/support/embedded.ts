@@ -38,7 +38,7 @@ export interface Session extends AsyncDisposable {
 /** Where a server is: its Streamable HTTP endpoint, or the command that runs it on stdio. */
 export type Endpoint =
   | { url: URL; fetch?: InProcessFetch }
-  | { command: string; args: string[]; cwd: string };
+  | { command: string; args: string[]; cwd: string; env?: Record<string, string> };
 
 /** Connects a client of `kind` to the server at `endpoint`. */
 export async function connect(kind: ClientKind, endpoint: Endpoint): Promise<Session> {
