@@ -176,6 +176,16 @@ Deno.test("on Node.js 20 with only @modelcontextprotocol/sdk 1.20.0, the package
     "typescript@6.0.3",
     "@types/node@20.19.25",
   ]);
+  await t.step("the package says what it supports: this version on, and how to check", async () => {
+    const installed = `${project.path}/node_modules/render-results-mcp`;
+    const manifest = JSON.parse(await Deno.readTextFile(`${installed}/package.json`));
+    assert.equal(manifest.peerDependencies["@modelcontextprotocol/sdk"], "^1.20.0");
+    assert.deepEqual(manifest.dependencies, undefined);
+    const readme = await Deno.readTextFile(`${installed}/README.md`);
+    assert.ok(readme.includes("`@modelcontextprotocol/sdk` 1.20 or later"));
+    assert.ok(readme.includes("`@modelcontextprotocol/server` 2.4 or later"));
+    assert.match(readme, /### Check that it worked[^#]*tools\/list[^#]*"resourceUri"/);
+  });
   await t.step("the declarations need no v2 package", async () => {
     await typeCheck(project.path, TYPED_V1_CONSUMER);
   });
