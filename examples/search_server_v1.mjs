@@ -6,13 +6,13 @@
 // Run: node search_server_v1.mjs (Streamable HTTP with sessions), with --stateless (a server
 // per request), or with --stdio.
 
-import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { registerRenderResults } from "render-results-mcp";
 import { z } from "zod";
+import { sessionHandler } from "./sessions.mjs";
 
 /** What the search tool finds; a real server would query its index here. */
 const SOURCES = [
@@ -42,27 +42,6 @@ function createMcpServer() {
   return server;
 }
 
-/** One transport per session; a request without a session id starts one. */
-const sessions = new Map();
-
-async function handleInSession(request, response) {
-  const sessionId = request.headers["mcp-session-id"];
-  let transport = sessions.get(sessionId);
-  if (sessionId !== undefined && transport === undefined) {
-    response.writeHead(404).end();
-    return;
-  }
-  if (transport === undefined) {
-    transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => sessions.set(id, transport),
-    });
-    transport.onclose = () => sessions.delete(transport.sessionId);
-    await createMcpServer().connect(transport);
-  }
-  await transport.handleRequest(request, response);
-}
-
 async function handleStateless(request, response) {
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   const server = createMcpServer();
@@ -83,7 +62,9 @@ function isLocalHost(host) {
 if (process.argv.includes("--stdio")) {
   await createMcpServer().connect(new StdioServerTransport());
 } else {
-  const handle = process.argv.includes("--stateless") ? handleStateless : handleInSession;
+  const handle = process.argv.includes("--stateless")
+    ? handleStateless
+    : sessionHandler((options) => new StreamableHTTPServerTransport(options), createMcpServer);
   const httpServer = createServer((request, response) => {
     if (!isLocalHost(request.headers.host)) {
       response.writeHead(403).end();

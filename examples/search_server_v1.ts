@@ -19,6 +19,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { registerRenderResults } from "render-results-mcp";
+import { sessionHandler } from "./sessions.ts";
 
 /** What the search tool finds; a real server would query its index here. */
 const SOURCES = [
@@ -65,25 +66,6 @@ function createServer(): Server {
   return server;
 }
 
-/** One transport per session; a request without a session id starts one. */
-const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
-
-async function handleInSession(request: Request): Promise<Response> {
-  const sessionId = request.headers.get("mcp-session-id");
-  let transport = sessionId === null ? undefined : sessions.get(sessionId);
-  if (sessionId !== null && transport === undefined) return new Response(null, { status: 404 });
-  if (transport === undefined) {
-    const created = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, created),
-    });
-    created.onclose = () => void sessions.delete(created.sessionId!);
-    await createServer().connect(created);
-    transport = created;
-  }
-  return transport.handleRequest(request);
-}
-
 async function handleStateless(request: Request): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -99,7 +81,10 @@ async function handleStateless(request: Request): Promise<Response> {
 if (Deno.args.includes("--stdio")) {
   await createServer().connect(new StdioServerTransport());
 } else {
-  const handle = Deno.args.includes("--stateless") ? handleStateless : handleInSession;
+  const handle = Deno.args.includes("--stateless") ? handleStateless : sessionHandler(
+    (options) => new WebStandardStreamableHTTPServerTransport(options),
+    (transport) => createServer().connect(transport),
+  );
   Deno.serve({
     hostname: "127.0.0.1",
     port: Number(Deno.env.get("PORT") ?? 8000),
