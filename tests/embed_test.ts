@@ -22,18 +22,29 @@ import { type ServerCommand, startServer } from "./support/server_process.ts";
 const ROOT = new URL("../", import.meta.url);
 const EXAMPLE_READY = /search server on (http:\/\/[^\s/]+)\/mcp/;
 
-/** The clients that speak to a v2 server: both eras of v2, and v1's. */
-const V2_SERVER_CLIENTS: readonly ClientKind[] = ["v2-modern", "v2-legacy", "v1"];
+/** How an example serves, and the clients that can speak to it that way. */
+interface Mode {
+  name: string;
+  args: readonly string[];
+  clients: readonly ClientKind[];
+}
 
-/** The clients that speak to a v1 server, which knows no 2026-07-28. */
-const V1_SERVER_CLIENTS: readonly ClientKind[] = ["v1", "v2-legacy"];
+/**
+ * How the v2 examples serve: stateless for both eras of v2's client and for v1's; sessions are
+ * of the 2025 era, which v2's modern client does not speak.
+ */
+const V2_MODES: readonly Mode[] = [
+  { name: "stateless Streamable HTTP", args: [], clients: ["v2-modern", "v2-legacy", "v1"] },
+  { name: "Streamable HTTP with sessions", args: ["--sessions"], clients: ["v2-legacy", "v1"] },
+  { name: "stdio", args: ["--stdio"], clients: ["v2-modern", "v2-legacy", "v1"] },
+];
 
-/** How the v1 examples serve: Streamable HTTP with sessions, without, or stdio. */
-const MODES = [
-  { name: "Streamable HTTP with sessions", args: [] },
-  { name: "stateless Streamable HTTP", args: ["--stateless"] },
-  { name: "stdio", args: ["--stdio"] },
-] as const;
+/** How the v1 examples serve; a v1 server knows no 2026-07-28, so v2's client speaks 2025. */
+const V1_MODES: readonly Mode[] = [
+  { name: "Streamable HTTP with sessions", args: [], clients: ["v1", "v2-legacy"] },
+  { name: "stateless Streamable HTTP", args: ["--stateless"], clients: ["v1", "v2-legacy"] },
+  { name: "stdio", args: ["--stdio"], clients: ["v1", "v2-legacy"] },
+];
 
 /** Runs `command` (with `modeArgs`) and checks it serves like the standalone to `kinds`. */
 async function assertExampleServes(
@@ -76,17 +87,15 @@ function denoExample(example: string): { program: string; args: string[]; cwd: s
   };
 }
 
-Deno.test("on Deno, mod.ts adds render_results to a v2 McpServer, as the standalone serves it", async () => {
-  await assertExampleServes(denoExample("examples/search_server.ts"), [], V2_SERVER_CLIENTS);
-});
+for (const mode of V2_MODES) {
+  Deno.test(`on Deno, mod.ts adds render_results to a v2 McpServer over ${mode.name}`, async () => {
+    await assertExampleServes(denoExample("examples/search_server.ts"), mode.args, mode.clients);
+  });
+}
 
-for (const mode of MODES) {
+for (const mode of V1_MODES) {
   Deno.test(`on Deno, mod.ts adds render_results to a v1 Server over ${mode.name}`, async () => {
-    await assertExampleServes(
-      denoExample("examples/search_server_v1.ts"),
-      mode.args,
-      V1_SERVER_CLIENTS,
-    );
+    await assertExampleServes(denoExample("examples/search_server_v1.ts"), mode.args, mode.clients);
   });
 }
 
@@ -136,9 +145,11 @@ registerRenderResults("server");
 console.log(tool.name);
 `;
 
-/** Node.js 20 running `example` in `project`. */
+/** Node.js 20 running `example` (and the module it shares) in `project`. */
 async function nodeExample(project: string, example: string) {
-  await Deno.copyFile(new URL(`examples/${example}`, ROOT), `${project}/${example}`);
+  for (const file of [example, "sessions.mjs"]) {
+    await Deno.copyFile(new URL(`examples/${file}`, ROOT), `${project}/${file}`);
+  }
   const node = await node20();
   return { program: node.program, args: [...node.args, example], cwd: project };
 }
@@ -157,14 +168,16 @@ Deno.test("on Node.js 20, the npm package adds render_results to v2 and v1 serve
     // package's declarations themselves.
     await typeCheck(project.path, TYPED_CONSUMER, { skipLibCheck: true });
   });
-  await t.step("a v2 McpServer over stateless Streamable HTTP", async () => {
-    const example = await nodeExample(project.path, "search_server.mjs");
-    await assertExampleServes(example, [], V2_SERVER_CLIENTS);
-  });
-  for (const mode of MODES) {
+  for (const mode of V2_MODES) {
+    await t.step(`a v2 McpServer over ${mode.name}`, async () => {
+      const example = await nodeExample(project.path, "search_server.mjs");
+      await assertExampleServes(example, mode.args, mode.clients);
+    });
+  }
+  for (const mode of V1_MODES) {
     await t.step(`a v1 McpServer over ${mode.name}`, async () => {
       const example = await nodeExample(project.path, "search_server_v1.mjs");
-      await assertExampleServes(example, mode.args, V1_SERVER_CLIENTS);
+      await assertExampleServes(example, mode.args, mode.clients);
     });
   }
 });
@@ -189,10 +202,10 @@ Deno.test("on Node.js 20 with only @modelcontextprotocol/sdk 1.20.0, the package
   await t.step("the declarations need no v2 package", async () => {
     await typeCheck(project.path, TYPED_V1_CONSUMER);
   });
-  for (const mode of [MODES[0], MODES[2]]) {
+  for (const mode of [V1_MODES[0], V1_MODES[2]]) {
     await t.step(`a v1 McpServer over ${mode.name}`, async () => {
       const example = await nodeExample(project.path, "search_server_v1.mjs");
-      await assertExampleServes(example, mode.args, V1_SERVER_CLIENTS);
+      await assertExampleServes(example, mode.args, mode.clients);
     });
   }
 });
@@ -205,10 +218,12 @@ Deno.test("the README shows the examples' code exactly as the tests run it", asy
       "examples/search_server.mjs",
       "examples/search_server_v1.ts",
       "examples/search_server_v1.mjs",
+      "examples/sessions.ts",
+      "examples/sessions.mjs",
     ]
   ) {
     const source = await Deno.readTextFile(new URL(example, ROOT));
-    const code = source.slice(source.search(/^(\/\/ @ts-types|import )/m));
+    const code = source.slice(source.search(/^(\/\/ @ts-types|import |\/\*\* What)/m));
     assert.ok(readme.includes(code), `README.md does not show the code of ${example}.`);
   }
 });
