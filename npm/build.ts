@@ -15,7 +15,8 @@ import denoJson from "../deno.json" with { type: "json" };
 export const PACKAGE_NAME = "render-results-mcp";
 
 const ROOT = new URL("../", import.meta.url);
-const OUT = new URL("dist/npm/", ROOT);
+const DIST = new URL("dist/", ROOT);
+const OUT = new URL("npm/", DIST);
 /**
  * The SDK lines the package works with, each an optional peer, as a server has one of them: the
  * v2 version this project builds on, and v1 from the oldest version the tests run.
@@ -27,16 +28,20 @@ const PEERS = {
 };
 const README_SECTION = "## Add render_results to your server";
 
-/** Bundles `mod.ts` into `index.js`, which must import nothing: no SDK is needed at run time. */
-async function bundle(): Promise<void> {
+/**
+ * Bundles `mod.ts` into `index.js` in `out`, which must import nothing: no SDK is needed at run
+ * time.
+ */
+async function bundle(out: URL): Promise<void> {
+  const output = new URL("index.js", out);
   const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--platform=deno", "--output", "dist/npm/index.js", "mod.ts"],
+    args: ["bundle", "--platform=deno", "--output", output.pathname, "mod.ts"],
     cwd: ROOT,
     stdout: "null",
     stderr: "piped",
   }).output();
   if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
-  const code = await Deno.readTextFile(new URL("index.js", OUT));
+  const code = await Deno.readTextFile(output);
   const imported = code.match(/^\s*(import|export)\b[^;]*\bfrom\s*"[^"]+"/m);
   if (imported) throw new Error(`The bundle imports a module: ${imported[0]}`);
 }
@@ -45,7 +50,7 @@ async function bundle(): Promise<void> {
  * Writes the declarations of `mod.ts` and of every module they import, each beside the others
  * as in the sources, with `.ts` imports made `.js` as Node.js resolves them.
  */
-async function declare(): Promise<string[]> {
+async function declare(out: URL): Promise<string[]> {
   const written: string[] = [];
   const queue = ["mod.ts"];
   while (queue.length > 0) {
@@ -72,7 +77,7 @@ async function declare(): Promise<string[]> {
         return `${before}${module}.js"`;
       },
     );
-    const target = new URL(path.replace(/\.ts$/, ".d.ts"), OUT);
+    const target = new URL(path.replace(/\.ts$/, ".d.ts"), out);
     await Deno.mkdir(new URL(".", target), { recursive: true });
     await Deno.writeTextFile(target, declaration);
     written.push(path);
@@ -110,27 +115,45 @@ function manifest(): Record<string, unknown> {
   };
 }
 
-/** Builds the package into `dist/npm/` and packs it; returns the tarball's path. */
+/**
+ * Builds the package into `dist/npm/` and packs it; returns the tarball's path. Builds running
+ * at once (tests in parallel) do not collide: each stages its own directory, then moves the
+ * tarball into place in one rename, so a reader never sees a partial one.
+ */
 export async function buildPackage(): Promise<string> {
-  await Deno.remove(OUT, { recursive: true }).catch((error) => {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  });
-  await Deno.mkdir(OUT, { recursive: true });
-  await bundle();
-  await declare();
-  await Deno.writeTextFile(new URL("README.md", OUT), await readme());
-  await Deno.writeTextFile(
-    new URL("package.json", OUT),
-    JSON.stringify(manifest(), null, 2) + "\n",
-  );
-  const { success, stdout, stderr } = await new Deno.Command("npm", {
-    args: ["pack", "--json", "--pack-destination", ".."],
-    cwd: OUT,
-    stderr: "piped",
-  }).output();
-  if (!success) throw new Error(`npm pack failed:\n${new TextDecoder().decode(stderr)}`);
-  const [{ filename }] = JSON.parse(new TextDecoder().decode(stdout));
-  return new URL(`dist/${filename}`, ROOT).pathname;
+  const staging = new URL(`.npm-${crypto.randomUUID()}/`, DIST);
+  const staged = new URL("npm/", staging);
+  try {
+    await Deno.mkdir(staged, { recursive: true });
+    await bundle(staged);
+    await declare(staged);
+    await Deno.writeTextFile(new URL("README.md", staged), await readme());
+    await Deno.writeTextFile(
+      new URL("package.json", staged),
+      JSON.stringify(manifest(), null, 2) + "\n",
+    );
+    const { success, stdout, stderr } = await new Deno.Command("npm", {
+      args: ["pack", "--json", "--pack-destination", ".."],
+      cwd: staged,
+      stderr: "piped",
+    }).output();
+    if (!success) throw new Error(`npm pack failed:\n${new TextDecoder().decode(stderr)}`);
+    const [{ filename }] = JSON.parse(new TextDecoder().decode(stdout));
+    const tarball = new URL(filename, DIST);
+    await Deno.rename(new URL(filename, staging), tarball);
+    // The unpacked copy for people to look at: another build may be replacing it at the same
+    // moment with the same files, so either one's is kept.
+    await Deno.remove(OUT, { recursive: true }).catch(() => {});
+    await Deno.rename(staged, OUT).catch(() => {});
+    return tarball.pathname;
+  } finally {
+    await Deno.remove(staging, { recursive: true }).catch(ignoreNotFound);
+  }
+}
+
+/** Rethrows `error` unless it says there was nothing to remove. */
+function ignoreNotFound(error: unknown): void {
+  if (!(error instanceof Deno.errors.NotFound)) throw error;
 }
 
 if (import.meta.main) {
