@@ -239,9 +239,13 @@ export function registerRenderResults(
     "resources/read": (before) => (request, context) => {
       if (request.params?.uri === VIEW_URI) return Promise.resolve(VIEW_CONTENTS);
       if (before) return before(request, context);
-      throw new InvalidParamsError("Resource not found: list resources for the view's URI.", {
-        uri: request.params?.uri,
-      });
+      // As v2's own error for an unknown resource: the URI asked for, if it is one (v1 hands the
+      // request over unchecked).
+      const uri = request.params?.uri;
+      throw new InvalidParamsError(
+        "Resource not found: list resources for the view's URI.",
+        typeof uri === "string" ? { uri } : undefined,
+      );
     },
   };
 
