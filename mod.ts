@@ -1,12 +1,13 @@
 /**
- * `render_results` for any MCP server of the v2 TypeScript SDK: the tool that shows source
+ * `render_results` for any MCP server of the TypeScript SDK, v2 (`@modelcontextprotocol/server`)
+ * or v1 (`@modelcontextprotocol/sdk` 1.20 or later): the tool that shows source
  * results a server already retrieved as a card list in MCP Apps hosts, and as a numbered text
  * list everywhere else.
  *
  * - {@linkcode registerRenderResults} adds the tool and its view to an `McpServer` or a
- *   low-level `Server` in one call, beside the server's own tools.
+ *   low-level `Server` of either line in one call, beside the server's own tools.
  * - {@linkcode callRenderResults} is the call itself: arguments in, result out, or a JSON-RPC
- *   -32602 error naming the field and the rule.
+ *   -32602 error ({@linkcode InvalidParamsError}) naming the field and the rule.
  * - {@linkcode RENDER_RESULTS_TOOL}, {@linkcode RENDER_RESULTS_INPUT_SCHEMA} and
  *   {@linkcode RENDER_RESULTS_OUTPUT_SCHEMA} describe the tool.
  * - {@linkcode VIEW_HTML}, {@linkcode VIEW_URI} and {@linkcode VIEW_MIME_TYPE} are the built
@@ -32,7 +33,14 @@ export {
   RENDER_RESULTS_OUTPUT_SCHEMA,
   RENDER_RESULTS_TOOL,
 } from "./tools/render_results/descriptor.ts";
-export { type RegisterOptions, registerRenderResults } from "./tools/render_results/register.ts";
+export { INVALID_PARAMS, InvalidParamsError } from "./tools/render_results/invalid_params.ts";
+export {
+  type HighLevelServer,
+  type LowLevelServer,
+  type RegisterOptions,
+  registerRenderResults,
+  type RenderResultsServer,
+} from "./tools/render_results/register.ts";
 export type {
   JsonObject,
   JsonValue,

@@ -1,18 +1,22 @@
-// A search server with `render_results` beside its own `search` tool, on Node.js 20 or later:
-// the model calls `search`, then passes the sources it chose to `render_results` to show them as
-// cards.
+// A search server on the v2 SDK with `render_results` beside its own `search` tool, on Node.js
+// 20 or later: the model calls `search`, then passes the sources it chose to `render_results` to
+// show them as cards.
 //
 // Install: npm install render-results-mcp @modelcontextprotocol/server @modelcontextprotocol/node
-// Run: node search_server.mjs
+// Run: node search_server.mjs (stateless Streamable HTTP, both protocol eras), with --sessions
+// (Streamable HTTP with session ids, the 2025 era), or with --stdio.
 
 import { createServer } from "node:http";
 import {
   localhostHostValidation,
   localhostOriginValidation,
+  NodeStreamableHTTPServerTransport,
   toNodeHandler,
 } from "@modelcontextprotocol/node";
 import { createMcpHandler, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { registerRenderResults } from "render-results-mcp";
+import { sessionHandler } from "./sessions.mjs";
 
 /** What the search tool finds; a real server would query its index here. */
 const SOURCES = [
@@ -46,14 +50,19 @@ function createMcpServer() {
   return server;
 }
 
-const handle = toNodeHandler(createMcpHandler(createMcpServer));
-const validateHost = localhostHostValidation();
-const validateOrigin = localhostOriginValidation();
-
-const httpServer = createServer((request, response) => {
-  if (!validateHost(request, response) || !validateOrigin(request, response)) return;
-  void handle(request, response);
-});
-httpServer.listen(Number(process.env.PORT ?? 8000), "127.0.0.1", () => {
-  console.error(`search server on http://127.0.0.1:${httpServer.address().port}/mcp`);
-});
+if (process.argv.includes("--stdio")) {
+  serveStdio(createMcpServer);
+} else {
+  const handle = process.argv.includes("--sessions")
+    ? sessionHandler((options) => new NodeStreamableHTTPServerTransport(options), createMcpServer)
+    : toNodeHandler(createMcpHandler(createMcpServer));
+  const validateHost = localhostHostValidation();
+  const validateOrigin = localhostOriginValidation();
+  const httpServer = createServer((request, response) => {
+    if (!validateHost(request, response) || !validateOrigin(request, response)) return;
+    handle(request, response).catch(() => response.headersSent || response.writeHead(500).end());
+  });
+  httpServer.listen(Number(process.env.PORT ?? 8000), "127.0.0.1", () => {
+    console.error(`search server on http://127.0.0.1:${httpServer.address().port}/mcp`);
+  });
+}

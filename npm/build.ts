@@ -1,9 +1,10 @@
 /**
- * Builds the npm package of `mod.ts` (`deno task npm`): one ES module for Node.js 20 and later,
- * with `@modelcontextprotocol/server` left to the installing project as a peer dependency, the
- * built view inside it; type declarations made by TypeScript from the same sources; and the
- * README section on adding the tool to a server. Writes the package to `dist/npm/` and packs it
- * with `npm pack` into `dist/`, printing the tarball's path on stdout.
+ * Builds the npm package of `mod.ts` (`deno task npm`): one ES module for Node.js 20 and later
+ * that imports nothing, the built view inside it; type declarations made by TypeScript from the
+ * same sources; and the README section on adding the tool to a server. The server's SDK, of
+ * either line, is the installing project's: both are optional peer dependencies. Writes the
+ * package to `dist/npm/` and packs it with `npm pack` into `dist/`, printing the tarball's path
+ * on stdout.
  * @module
  */
 
@@ -14,34 +15,42 @@ import denoJson from "../deno.json" with { type: "json" };
 export const PACKAGE_NAME = "render-results-mcp";
 
 const ROOT = new URL("../", import.meta.url);
-const OUT = new URL("dist/npm/", ROOT);
-const PEER = "@modelcontextprotocol/server";
+const DIST = new URL("dist/", ROOT);
+const OUT = new URL("npm/", DIST);
+/**
+ * The SDK lines the package works with, each an optional peer, as a server has one of them: the
+ * v2 version this project builds on, and v1 from the oldest version the tests run.
+ */
+const PEERS = {
+  "@modelcontextprotocol/server": denoJson.imports["@modelcontextprotocol/server"]
+    .replace(/^npm:@[^@]+@/, "^"),
+  "@modelcontextprotocol/sdk": "^1.20.0",
+};
 const README_SECTION = "## Add render_results to your server";
 
-/** Bundles `mod.ts` into `index.js`, leaving the SDK to the installing project. */
-async function bundle(): Promise<void> {
+/**
+ * Bundles `mod.ts` into `index.js` in `out`, which must import nothing: no SDK is needed at run
+ * time.
+ */
+async function bundle(out: URL): Promise<void> {
+  const output = new URL("index.js", out);
   const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--platform=deno",
-      "--external",
-      PEER,
-      "--output",
-      "dist/npm/index.js",
-      "mod.ts",
-    ],
+    args: ["bundle", "--platform=deno", "--output", output.pathname, "mod.ts"],
     cwd: ROOT,
     stdout: "null",
     stderr: "piped",
   }).output();
   if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+  const code = await Deno.readTextFile(output);
+  const imported = code.match(/^\s*(import|export)\b[^;]*\bfrom\s*"[^"]+"/m);
+  if (imported) throw new Error(`The bundle imports a module: ${imported[0]}`);
 }
 
 /**
  * Writes the declarations of `mod.ts` and of every module they import, each beside the others
  * as in the sources, with `.ts` imports made `.js` as Node.js resolves them.
  */
-async function declare(): Promise<string[]> {
+async function declare(out: URL): Promise<string[]> {
   const written: string[] = [];
   const queue = ["mod.ts"];
   while (queue.length > 0) {
@@ -68,7 +77,7 @@ async function declare(): Promise<string[]> {
         return `${before}${module}.js"`;
       },
     );
-    const target = new URL(path.replace(/\.ts$/, ".d.ts"), OUT);
+    const target = new URL(path.replace(/\.ts$/, ".d.ts"), out);
     await Deno.mkdir(new URL(".", target), { recursive: true });
     await Deno.writeTextFile(target, declaration);
     written.push(path);
@@ -83,12 +92,11 @@ async function readme(): Promise<string> {
   if (start === -1) throw new Error(`README.md has no section "${README_SECTION}".`);
   const end = text.indexOf("\n## ", start + README_SECTION.length);
   const section = text.slice(start + README_SECTION.length, end === -1 ? undefined : end);
-  return `# ${PACKAGE_NAME}\n\n\`render_results\` for MCP servers of the v2 TypeScript SDK.\n${section}`;
+  return `# ${PACKAGE_NAME}\n\n\`render_results\` for MCP servers of the TypeScript SDK, v1 and v2.\n${section}`;
 }
 
 /** The package manifest. */
 function manifest(): Record<string, unknown> {
-  const peerVersion = denoJson.imports[PEER].replace(/^npm:@[^@]+@/, "");
   return {
     name: PACKAGE_NAME,
     version: denoJson.version,
@@ -99,32 +107,53 @@ function manifest(): Record<string, unknown> {
     types: "./mod.d.ts",
     files: ["index.js", "**/*.d.ts", "README.md"],
     engines: { node: ">=20" },
-    peerDependencies: { [PEER]: `^${peerVersion}` },
+    peerDependencies: PEERS,
+    peerDependenciesMeta: Object.fromEntries(
+      Object.keys(PEERS).map((name) => [name, { optional: true }]),
+    ),
     keywords: ["mcp", "model-context-protocol", "mcp-apps", "search"],
   };
 }
 
-/** Builds the package into `dist/npm/` and packs it; returns the tarball's path. */
+/**
+ * Builds the package into `dist/npm/` and packs it; returns the tarball's path. Builds running
+ * at once (tests in parallel) do not collide: each stages its own directory, then moves the
+ * tarball into place in one rename, so a reader never sees a partial one.
+ */
 export async function buildPackage(): Promise<string> {
-  await Deno.remove(OUT, { recursive: true }).catch((error) => {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  });
-  await Deno.mkdir(OUT, { recursive: true });
-  await bundle();
-  await declare();
-  await Deno.writeTextFile(new URL("README.md", OUT), await readme());
-  await Deno.writeTextFile(
-    new URL("package.json", OUT),
-    JSON.stringify(manifest(), null, 2) + "\n",
-  );
-  const { success, stdout, stderr } = await new Deno.Command("npm", {
-    args: ["pack", "--json", "--pack-destination", ".."],
-    cwd: OUT,
-    stderr: "piped",
-  }).output();
-  if (!success) throw new Error(`npm pack failed:\n${new TextDecoder().decode(stderr)}`);
-  const [{ filename }] = JSON.parse(new TextDecoder().decode(stdout));
-  return new URL(`dist/${filename}`, ROOT).pathname;
+  const staging = new URL(`.npm-${crypto.randomUUID()}/`, DIST);
+  const staged = new URL("npm/", staging);
+  try {
+    await Deno.mkdir(staged, { recursive: true });
+    await bundle(staged);
+    await declare(staged);
+    await Deno.writeTextFile(new URL("README.md", staged), await readme());
+    await Deno.writeTextFile(
+      new URL("package.json", staged),
+      JSON.stringify(manifest(), null, 2) + "\n",
+    );
+    const { success, stdout, stderr } = await new Deno.Command("npm", {
+      args: ["pack", "--json", "--pack-destination", ".."],
+      cwd: staged,
+      stderr: "piped",
+    }).output();
+    if (!success) throw new Error(`npm pack failed:\n${new TextDecoder().decode(stderr)}`);
+    const [{ filename }] = JSON.parse(new TextDecoder().decode(stdout));
+    const tarball = new URL(filename, DIST);
+    await Deno.rename(new URL(filename, staging), tarball);
+    // The unpacked copy for people to look at: another build may be replacing it at the same
+    // moment with the same files, so either one's is kept.
+    await Deno.remove(OUT, { recursive: true }).catch(() => {});
+    await Deno.rename(staged, OUT).catch(() => {});
+    return tarball.pathname;
+  } finally {
+    await Deno.remove(staging, { recursive: true }).catch(ignoreNotFound);
+  }
+}
+
+/** Rethrows `error` unless it says there was nothing to remove. */
+function ignoreNotFound(error: unknown): void {
+  if (!(error instanceof Deno.errors.NotFound)) throw error;
 }
 
 if (import.meta.main) {

@@ -1,148 +1,111 @@
 /**
- * `render_results` added to another server through the public module, in both runtimes: the
- * example search server (`examples/`), once on Deno importing `mod.ts` and once on Node.js 20
- * from the npm package installed as users install it, driven by the SDK's real client over HTTP
- * in both protocol eras. Everything a client sees of the tool and its view must be the same, byte
- * for byte, as on the standalone server.
+ * `render_results` added to other servers through the public module, on both SDK lines and in
+ * both runtimes: the example search servers (`examples/`) on Deno importing `mod.ts`, and on
+ * Node.js 20 from the npm package installed as users install it; over Streamable HTTP without
+ * and with sessions and over stdio; driven by the real clients of both lines. Everything a
+ * client sees of the tool and its view must be the same, byte for byte, as on the standalone
+ * server; the package's declarations must type-check a consumer on either line.
  * @module
  */
 
 import assert from "node:assert/strict";
-import exampleInput from "../tools/render_results/example-input.json" with { type: "json" };
-import { createTestServer } from "./support/http_server.ts";
 import {
-  type Client,
-  createClient,
-  ERAS,
-  ProtocolError,
-  StreamableHTTPClientTransport,
-} from "./support/sdk_client.ts";
+  assertServesLikeStandalone,
+  type ClientKind,
+  node20,
+  nodeProject,
+  startStandalone,
+  typeCheck,
+} from "./support/embedded.ts";
 import { type ServerCommand, startServer } from "./support/server_process.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const EXAMPLE_READY = /search server on (http:\/\/[^\s/]+)\/mcp/;
-const REFRESH = { cacheMode: "refresh" } as const;
 
-/** Arguments that must be refused, each for a different rule. */
-const INVALID_ARGUMENTS: unknown[] = [
-  {},
-  { results: "none" },
-  { results: [{ title: "No URL" }] },
-  { results: [{ title: "Script", url: "javascript:alert(1)" }] },
-  { results: [{ title: "Extra", url: "https://example.com/", rank: 1 }] },
-  { results: [], title: " " },
-  { results: Array.from({ length: 51 }, (_, i) => ({ title: "t", url: `https://e.com/${i}` })) },
-];
-
-/** Everything a client sees of `render_results` and its view on one server, as JSON text. */
-interface Observed {
-  descriptor: string;
-  viewResource: string;
-  view: string;
-  results: string[];
-  errors: string[];
-}
-
-/** The key under which 2026-07-28 results name the server that answered, which differs. */
-const SERVER_INFO = "io.modelcontextprotocol/serverInfo";
-
-/** Calls `render_results`, returning its result (less the server's name) or error as JSON. */
-async function callTool(client: Client, args: unknown): Promise<string> {
-  try {
-    const { _meta, ...result } = await client.callTool({
-      name: "render_results",
-      arguments: args as Record<string, unknown>,
-    });
-    const { [SERVER_INFO]: _server, ...meta } = _meta ?? {};
-    return JSON.stringify(Object.keys(meta).length > 0 ? { ...result, _meta: meta } : result);
-  } catch (error) {
-    if (!(error instanceof ProtocolError)) throw error;
-    return JSON.stringify({ code: error.code, message: error.message, data: error.data });
-  }
-}
-
-/** What `client` sees of `render_results`, called with `sources` and with invalid arguments. */
-async function observe(client: Client, sources: unknown[]): Promise<Observed> {
-  const { tools } = await client.listTools(undefined, REFRESH);
-  const descriptor = tools.find((tool) => tool.name === "render_results");
-  assert.ok(descriptor, "render_results is not listed.");
-  const uri = (descriptor._meta?.ui as { resourceUri: string }).resourceUri;
-  const { resources } = await client.listResources(undefined, REFRESH);
-  const read = await client.readResource({ uri }, REFRESH);
-  const results = [
-    await callTool(client, exampleInput),
-    await callTool(client, { results: sources, title: "Found" }),
-  ];
-  const errors = [];
-  for (const args of INVALID_ARGUMENTS) errors.push(await callTool(client, args));
-  return {
-    descriptor: JSON.stringify(descriptor),
-    viewResource: JSON.stringify(resources.find((resource) => resource.uri === uri)),
-    view: JSON.stringify(read.contents),
-    results,
-    errors,
-  };
-}
-
-/** Connects a client of `era` to the server at `url`. */
-async function connect(url: URL, era: (typeof ERAS)[number]): Promise<Client> {
-  const client = createClient(era);
-  await client.connect(new StreamableHTTPClientTransport(url));
-  return client;
+/** How an example serves, and the clients that can speak to it that way. */
+interface Mode {
+  name: string;
+  args: readonly string[];
+  clients: readonly ClientKind[];
 }
 
 /**
- * Checks the example search server at `url` in both eras: its own tool works beside
- * `render_results`, and `render_results` answers as on the standalone server.
+ * How the v2 examples serve: stateless for both eras of v2's client and for v1's; sessions are
+ * of the 2025 era, which v2's modern client does not speak.
  */
-async function assertServesLikeStandalone(url: URL): Promise<void> {
-  await using standalone = await createTestServer();
-  for (const era of ERAS) {
-    const client = await connect(url, era);
-    try {
-      const { tools } = await client.listTools(undefined, REFRESH);
-      assert.deepEqual(tools.map((tool) => tool.name).sort(), ["render_results", "search"]);
-      const found = await client.callTool({ name: "search", arguments: { query: "mcp" } });
-      assert.equal(found.isError, undefined);
-      const sources = (found.structuredContent as { results: unknown[] }).results;
-      assert.ok(sources.length > 0);
-      const embedded = await observe(client, sources);
-      const reference = await observe(await standalone.connect(era), sources);
-      assert.deepEqual(embedded, reference, `${era}: render_results differs from the standalone.`);
-      assert.match(embedded.results[1], /"total":2/);
-    } finally {
-      await client.close();
-    }
-  }
-}
+const V2_MODES: readonly Mode[] = [
+  { name: "stateless Streamable HTTP", args: [], clients: ["v2-modern", "v2-legacy", "v1"] },
+  { name: "Streamable HTTP with sessions", args: ["--sessions"], clients: ["v2-legacy", "v1"] },
+  { name: "stdio", args: ["--stdio"], clients: ["v2-modern", "v2-legacy", "v1"] },
+];
 
-/** Runs `command` to completion; fails with its output when it fails. */
-async function run(program: string, args: string[], cwd: string): Promise<string> {
-  const { success, stdout, stderr } = await new Deno.Command(program, {
+/** How the v1 examples serve; a v1 server knows no 2026-07-28, so v2's client speaks 2025. */
+const V1_MODES: readonly Mode[] = [
+  { name: "Streamable HTTP with sessions", args: [], clients: ["v1", "v2-legacy"] },
+  { name: "stateless Streamable HTTP", args: ["--stateless"], clients: ["v1", "v2-legacy"] },
+  { name: "stdio", args: ["--stdio"], clients: ["v1", "v2-legacy"] },
+];
+
+/** Runs `command` (with `modeArgs`) and checks it serves like the standalone to `kinds`. */
+async function assertExampleServes(
+  command: { program: string; args: string[]; cwd: string },
+  modeArgs: readonly string[],
+  kinds: readonly ClientKind[],
+): Promise<void> {
+  await using standalone = await startStandalone();
+  const args = [...command.args, ...modeArgs];
+  if (modeArgs.includes("--stdio")) {
+    const endpoint = { command: command.program, args, cwd: command.cwd };
+    await assertServesLikeStandalone(standalone, endpoint, kinds);
+    return;
+  }
+  const serverCommand: ServerCommand = {
+    name: `${command.args.at(-1)} ${modeArgs.join(" ")}`,
+    ...command,
     args,
-    cwd,
-    stdin: "null",
-    env: { NO_COLOR: "1", npm_config_fund: "false", npm_config_audit: "false" },
-  }).output();
-  const decoder = new TextDecoder();
-  const output = decoder.decode(stdout);
-  if (!success) {
-    throw new Error(`${program} ${args.join(" ")} failed:\n${output}${decoder.decode(stderr)}`);
-  }
-  return output;
+    env: { PORT: "0" },
+    ready: EXAMPLE_READY,
+  };
+  await using server = await startServer(serverCommand);
+  await assertServesLikeStandalone(standalone, { url: server.url }, kinds);
 }
 
-/** The program and arguments that run Node.js 20: `node` if it is 20, else `npx node@20`. */
-async function node20(): Promise<{ program: string; args: string[] }> {
-  const version = await run("node", ["--version"], ROOT.pathname).catch(() => "");
-  return version.startsWith("v20.")
-    ? { program: "node", args: [] }
-    : { program: "npx", args: ["-y", "-p", "node@20", "--", "node"] };
+/** Deno running an example of this repository with `deno.dev.json`, which maps the module. */
+function denoExample(example: string): { program: string; args: string[]; cwd: string } {
+  return {
+    program: Deno.execPath(),
+    args: [
+      "run",
+      "--config",
+      "deno.dev.json",
+      "--allow-net=127.0.0.1",
+      "--allow-env",
+      "--allow-read",
+      example,
+    ],
+    cwd: ROOT.pathname,
+  };
 }
 
-/** A TypeScript module that uses the package's declarations, with one deliberate type error. */
+for (const mode of V2_MODES) {
+  Deno.test(`on Deno, mod.ts adds render_results to a v2 McpServer over ${mode.name}`, async () => {
+    await assertExampleServes(denoExample("examples/search_server.ts"), mode.args, mode.clients);
+  });
+}
+
+for (const mode of V1_MODES) {
+  Deno.test(`on Deno, mod.ts adds render_results to a v1 Server over ${mode.name}`, async () => {
+    await assertExampleServes(denoExample("examples/search_server_v1.ts"), mode.args, mode.clients);
+  });
+}
+
+/** A module that uses the package's declarations on both lines, with deliberate type errors. */
 const TYPED_CONSUMER = `
-import { McpServer } from "@modelcontextprotocol/server";
+import { McpServer as McpServerV2, Server as ServerV2, type Tool as ToolV2 } from "@modelcontextprotocol/server";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { McpServer as McpServerV1 } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Server as ServerV1 } from "@modelcontextprotocol/sdk/server/index.js";
+import type { CallToolResult as ResultV1, Tool as ToolV1 } from "@modelcontextprotocol/sdk/types.js";
 import {
   callRenderResults,
   registerRenderResults,
@@ -151,90 +114,116 @@ import {
   VIEW_URI,
 } from "render-results-mcp";
 
-registerRenderResults(new McpServer({ name: "typed", version: "1.0.0" }), {
-  onError: (error: unknown) => console.error(error),
-});
-const output = callRenderResults({ results: [] }).structuredContent as unknown as RenderOutput;
-const described: [number, string, string] = [output.total, VIEW_URI, RENDER_RESULTS_TOOL.name];
+const info = { name: "typed", version: "1.0.0" };
+registerRenderResults(new McpServerV2(info), { onError: (error: unknown) => console.error(error) });
+registerRenderResults(new ServerV2(info));
+registerRenderResults(new McpServerV1(info));
+registerRenderResults(new ServerV1(info));
+const tools: [ToolV1, ToolV2] = [RENDER_RESULTS_TOOL, RENDER_RESULTS_TOOL];
+const result: ResultV1 = callRenderResults({ results: [] });
+const output = result.structuredContent as unknown as RenderOutput;
+const described: [number, string, string] = [output.total, VIEW_URI, tools[0].name];
 // @ts-expect-error: a number is not a server.
 registerRenderResults(42);
+// @ts-expect-error: a client is not a server.
+registerRenderResults(new ClientV1(info));
 console.log(described);
 `;
 
-Deno.test("on Deno, mod.ts adds render_results beside a search tool, as the standalone serves it", async () => {
-  const command: ServerCommand = {
-    name: "Deno example",
-    args: [
-      "run",
-      "--config",
-      "deno.dev.json",
-      "--allow-net=127.0.0.1",
-      "--allow-env",
-      "examples/search_server.ts",
-    ],
-    env: { PORT: "0" },
-    ready: EXAMPLE_READY,
-  };
-  await using server = await startServer(command);
-  await assertServesLikeStandalone(server.url);
+/** The same for a project that has the v1 SDK only. */
+const TYPED_V1_CONSUMER = `
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { registerRenderResults, RENDER_RESULTS_TOOL } from "render-results-mcp";
+
+registerRenderResults(new McpServer({ name: "typed", version: "1.0.0" }));
+registerRenderResults(new Server({ name: "typed", version: "1.0.0" }));
+const tool: Tool = RENDER_RESULTS_TOOL;
+// @ts-expect-error: a string is not a server.
+registerRenderResults("server");
+console.log(tool.name);
+`;
+
+/** Node.js 20 running `example` (and the module it shares) in `project`. */
+async function nodeExample(project: string, example: string) {
+  for (const file of [example, "sessions.mjs"]) {
+    await Deno.copyFile(new URL(`examples/${file}`, ROOT), `${project}/${file}`);
+  }
+  const node = await node20();
+  return { program: node.program, args: [...node.args, example], cwd: project };
+}
+
+Deno.test("on Node.js 20, the npm package adds render_results to v2 and v1 servers, as the standalone serves it", async (t) => {
+  await using project = await nodeProject([
+    "@modelcontextprotocol/server@2.4.0",
+    "@modelcontextprotocol/node@2.1.2",
+    "@modelcontextprotocol/sdk@1.32.2",
+    "zod@3.25.76",
+    "typescript@6.0.3",
+    "@types/node@20.19.25",
+  ]);
+  await t.step("the declarations type-check servers of both lines, and are not any", async () => {
+    // The SDKs' own declarations are trusted here; the v1-only project below checks the
+    // package's declarations themselves.
+    await typeCheck(project.path, TYPED_CONSUMER, { skipLibCheck: true });
+  });
+  for (const mode of V2_MODES) {
+    await t.step(`a v2 McpServer over ${mode.name}`, async () => {
+      const example = await nodeExample(project.path, "search_server.mjs");
+      await assertExampleServes(example, mode.args, mode.clients);
+    });
+  }
+  for (const mode of V1_MODES) {
+    await t.step(`a v1 McpServer over ${mode.name}`, async () => {
+      const example = await nodeExample(project.path, "search_server_v1.mjs");
+      await assertExampleServes(example, mode.args, mode.clients);
+    });
+  }
 });
 
-Deno.test("on Node.js 20, the npm package adds render_results beside a search tool, as the standalone serves it", async () => {
-  const tarball = (await run(Deno.execPath(), ["task", "npm"], ROOT.pathname)).trim().split("\n")
-    .at(-1)!;
-  const project = await Deno.makeTempDir({ prefix: "render-results-node-" });
-  try {
-    await Deno.writeTextFile(`${project}/package.json`, '{ "type": "module", "private": true }\n');
-    await run("npm", [
-      "install",
-      "--prefer-offline",
-      tarball,
-      "@modelcontextprotocol/server@2.4.0",
-      "@modelcontextprotocol/node@2.1.2",
-      "typescript@6.0.3",
-      "@types/node@20.19.25",
-    ], project);
-    const node = await node20();
-
-    // The declarations type-check a consumer in strict mode, and are not `any`.
-    await Deno.writeTextFile(`${project}/consumer.ts`, TYPED_CONSUMER);
-    await run(node.program, [
-      ...node.args,
-      "node_modules/typescript/bin/tsc",
-      "--noEmit",
-      "--strict",
-      "--module",
-      "nodenext",
-      "--target",
-      "es2022",
-      "--types",
-      "node",
-      "consumer.ts",
-    ], project);
-
-    await Deno.copyFile(
-      new URL("examples/search_server.mjs", ROOT),
-      `${project}/search_server.mjs`,
-    );
-    await using server = await startServer({
-      name: "Node.js example",
-      program: node.program,
-      args: [...node.args, "search_server.mjs"],
-      cwd: project,
-      env: { PORT: "0" },
-      ready: EXAMPLE_READY,
+Deno.test("on Node.js 20 with only @modelcontextprotocol/sdk 1.20.0, the package type-checks and serves", async (t) => {
+  await using project = await nodeProject([
+    "@modelcontextprotocol/sdk@1.20.0",
+    "zod@3.25.76",
+    "typescript@6.0.3",
+    "@types/node@20.19.25",
+  ]);
+  await t.step("the package says what it supports: this version on, and how to check", async () => {
+    const installed = `${project.path}/node_modules/render-results-mcp`;
+    const manifest = JSON.parse(await Deno.readTextFile(`${installed}/package.json`));
+    assert.equal(manifest.peerDependencies["@modelcontextprotocol/sdk"], "^1.20.0");
+    assert.deepEqual(manifest.dependencies, undefined);
+    const readme = await Deno.readTextFile(`${installed}/README.md`);
+    assert.ok(readme.includes("`@modelcontextprotocol/sdk` 1.20 or later"));
+    assert.ok(readme.includes("`@modelcontextprotocol/server` 2.4 or later"));
+    assert.match(readme, /### Check that it worked[^#]*tools\/list[^#]*"resourceUri"/);
+  });
+  await t.step("the declarations need no v2 package", async () => {
+    await typeCheck(project.path, TYPED_V1_CONSUMER);
+  });
+  for (const mode of [V1_MODES[0], V1_MODES[2]]) {
+    await t.step(`a v1 McpServer over ${mode.name}`, async () => {
+      const example = await nodeExample(project.path, "search_server_v1.mjs");
+      await assertExampleServes(example, mode.args, mode.clients);
     });
-    await assertServesLikeStandalone(server.url);
-  } finally {
-    await Deno.remove(project, { recursive: true });
   }
 });
 
 Deno.test("the README shows the examples' code exactly as the tests run it", async () => {
   const readme = await Deno.readTextFile(new URL("README.md", ROOT));
-  for (const example of ["examples/search_server.ts", "examples/search_server.mjs"]) {
+  for (
+    const example of [
+      "examples/search_server.ts",
+      "examples/search_server.mjs",
+      "examples/search_server_v1.ts",
+      "examples/search_server_v1.mjs",
+      "examples/sessions.ts",
+      "examples/sessions.mjs",
+    ]
+  ) {
     const source = await Deno.readTextFile(new URL(example, ROOT));
-    const code = source.slice(source.indexOf("import {"));
+    const code = source.slice(source.search(/^(\/\/ @ts-types|import |\/\*\* What)/m));
     assert.ok(readme.includes(code), `README.md does not show the code of ${example}.`);
   }
 });

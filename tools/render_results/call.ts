@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { CallToolResult } from "./mcp_types.ts";
 import { formatResultText } from "./format.ts";
 import type { RenderOutput, SourceResult } from "./types.ts";
 import { validateRenderInput } from "./validate.ts";
@@ -14,7 +14,7 @@ const DEFAULT_HEADING = "Results";
 /**
  * Validates `args` and builds the result: the structured list (`structuredContent`) and its
  * numbered text form (`content`). Pure: no I/O, the same arguments give the same result.
- * Invalid arguments throw the SDK's `ProtocolError` with code -32602 (invalid params) and a
+ * Invalid arguments throw an `InvalidParamsError` (code -32602, invalid params) and a
  * message naming the field and the rule, never the value.
  *
  * @example
@@ -30,13 +30,12 @@ const DEFAULT_HEADING = "Results";
  *
  * @example Invalid arguments
  * ```ts
- * import { ProtocolError } from "@modelcontextprotocol/server";
- * import { callRenderResults } from "render-results-mcp";
+ * import { callRenderResults, InvalidParamsError } from "render-results-mcp";
  *
  * try {
  *   callRenderResults({ results: [{ title: "No URL" }] });
  * } catch (error) {
- *   console.log(error instanceof ProtocolError && error.code); // -32602
+ *   console.log(error instanceof InvalidParamsError && error.code); // -32602
  * }
  * ```
  */

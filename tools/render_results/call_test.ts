@@ -8,7 +8,7 @@
  *
  * - valid: `structuredContent` is the input verbatim (ids filled only where missing, heading
  *   `Results` by default, `total`) and the text is the documented layout;
- * - invalid: a `ProtocolError` -32602 naming that field and its limit, with none of the
+ * - invalid: an `InvalidParamsError` -32602 naming that field and its limit, with none of the
  *   submitted text in the message.
  *
  * `deno task test` runs 10,000 cases; `deno task fuzz` runs 100,000. Arguments after `--`:
@@ -19,7 +19,7 @@ import fc from "fast-check";
 import assert from "node:assert/strict";
 import { callRenderResults } from "./call.ts";
 import inputSchema from "./input.schema.json" with { type: "json" };
-import { ProtocolError } from "@modelcontextprotocol/server";
+import { InvalidParamsError } from "./invalid_params.ts";
 
 // ---- The contract's numbers ----
 
@@ -137,7 +137,7 @@ function checkCase(args: unknown, refusal: Refusal | undefined): void {
     error = thrown;
   }
   assert.ok(
-    error instanceof ProtocolError && error.code === -32602,
+    error instanceof InvalidParamsError && error.code === -32602,
     `expected a refusal, got ${error}`,
   );
   assert.equal(error.code, -32602);

@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { Tool } from "@modelcontextprotocol/server";
+import type { Tool } from "./mcp_types.ts";
 import inputSchema from "./input.schema.json" with { type: "json" };
 import outputSchema from "./output.schema.json" with { type: "json" };
 import { VIEW_URI } from "./view.ts";

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { ProtocolError } from "@modelcontextprotocol/server";
+import { InvalidParamsError } from "./invalid_params.ts";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { callRenderResults } from "./call.ts";
 import exampleInput from "./example-input.json" with { type: "json" };
@@ -62,7 +62,9 @@ function call(args: Record<string, unknown>) {
   try {
     return { result: callRenderResults(args) };
   } catch (error) {
-    if (error instanceof ProtocolError && error.code === -32602) return { refused: error.message };
+    if (error instanceof InvalidParamsError && error.code === -32602) {
+      return { refused: error.message };
+    }
     throw error;
   }
 }

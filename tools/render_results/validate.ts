@@ -2,7 +2,7 @@
  * Strict validation of `render_results` arguments: the JSON Schema's shape plus the runtime rules
  * the schema cannot express. Messages name the field and the rule, never the submitted value.
  *
- * Whatever the arguments hold, an invalid value ends in a `ProtocolError` -32602 and nothing else.
+ * Whatever the arguments hold, an invalid value ends in an `InvalidParamsError` -32602 and nothing else.
  * So nothing unbounded runs before the shape is known: the fixed fields are checked one level at a
  * time, metadata is walked at most 32 levels deep while a lower bound of its JSON size is summed
  * (a huge array or string is refused before anything builds it), and only then is the whole
@@ -19,8 +19,8 @@
  * @module
  */
 
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { isBlank } from "./blank.ts";
+import { InvalidParamsError } from "./invalid_params.ts";
 import type { RenderInput, SourceInput } from "./types.ts";
 import { urlProblem } from "./url.ts";
 import { jsonByteLength } from "./json_size.ts";
@@ -50,7 +50,7 @@ type MetadataProblem = "too deep" | "not JSON" | "too large" | undefined;
 
 /**
  * Checks `args` against every rule of `render_results` and returns it typed, or throws a
- * {@linkcode ProtocolError} with code -32602 (invalid params) naming the field and the rule.
+ * {@linkcode InvalidParamsError} (code -32602) (invalid params) naming the field and the rule.
  */
 export function validateRenderInput(args: unknown): RenderInput {
   if (!isPlainObject(args)) {
@@ -212,13 +212,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-function tooLarge(): ProtocolError {
+function tooLarge(): InvalidParamsError {
   return invalid(
     "arguments",
     `must be at most ${LIMITS.argumentsBytes.toLocaleString("en-US")} bytes as UTF-8 JSON`,
   );
 }
 
-function invalid(path: string, rule: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${path}: ${rule}.`);
+function invalid(path: string, rule: string): InvalidParamsError {
+  return new InvalidParamsError(`Invalid ${path}: ${rule}.`);
 }

@@ -1,11 +1,11 @@
 /**
  * Every argument rule of `render_results` at its exact boundaries: valid arguments come back
- * unchanged, invalid ones throw a `ProtocolError` -32602 whose message names the field and
+ * unchanged, invalid ones throw an `InvalidParamsError` -32602 whose message names the field and
  * the rule and holds no part of the submitted value.
  */
 
 import assert from "node:assert/strict";
-import { ProtocolError } from "@modelcontextprotocol/server";
+import { InvalidParamsError } from "./invalid_params.ts";
 import { validateRenderInput } from "./validate.ts";
 
 /** Text in every submitted bad value; no message may contain it. */
@@ -38,8 +38,8 @@ function refuses(args: unknown, path: string, rule: string): void {
     error = thrown;
   }
   assert.ok(
-    error instanceof ProtocolError && error.code === -32602,
-    `expected a -32602 ProtocolError, got ${error}`,
+    error instanceof InvalidParamsError && error.code === -32602,
+    `expected a -32602 InvalidParamsError, got ${error}`,
   );
   assert.equal(error.code, -32602);
   assert.ok(error.message.startsWith(`Invalid ${path}: `), error.message);
@@ -327,7 +327,7 @@ Deno.test("a message is one short sentence naming the field, never the value", (
       validateRenderInput(args);
       assert.fail("accepted");
     } catch (error) {
-      assert.ok(error instanceof ProtocolError && error.code === -32602);
+      assert.ok(error instanceof InvalidParamsError && error.code === -32602);
       assert.match(error.message, /^Invalid [\w.[\]]+: [a-z][^.]*\.$/);
       assert.ok(error.message.length < 200, error.message);
     }

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { ReadResourceResult, Resource } from "@modelcontextprotocol/server";
+import type { ReadResourceResult, Resource } from "./mcp_types.ts";
 import { HTML, SHA256 } from "../../ui/dist/view.ts";
 
 /**

@@ -1,0 +1,270 @@
+/**
+ * What the embedding tests share: the real clients of both SDK lines behind one small set of
+ * calls, over Streamable HTTP and stdio; everything a client sees of `render_results` on a
+ * server; and the check that an embedding server shows exactly what the standalone server
+ * shows to the same kind of client.
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import exampleInput from "../../tools/render_results/example-input.json" with { type: "json" };
+import { createTestServer, type InProcessFetch } from "./http_server.ts";
+import * as v2 from "./sdk_client.ts";
+import * as v1 from "./sdk_v1.ts";
+
+const REFRESH = { cacheMode: "refresh" } as const;
+
+/** The key under which 2026-07-28 results name the server that answered, which differs. */
+const SERVER_INFO = "io.modelcontextprotocol/serverInfo";
+
+/**
+ * A real client of either line: `v2-modern` speaks 2026-07-28, `v2-legacy` the 2025
+ * handshake, `v1` is the v1 SDK's client (2025-11-25 at most).
+ */
+export type ClientKind = "v2-modern" | "v2-legacy" | "v1";
+
+/** The calls the tests make, which the clients of both lines offer. */
+export interface Session extends AsyncDisposable {
+  /** Which client this is. */
+  kind: ClientKind;
+  listTools(): Promise<{ tools: { name: string; _meta?: Record<string, unknown> }[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+  listResources(): Promise<{ resources: { uri: string }[] }>;
+  readResource(params: { uri: string }): Promise<{ contents: unknown[] }>;
+  /** The server's capabilities as the client kept them. */
+  capabilities(): { extensions?: Record<string, unknown> } | undefined;
+}
+
+/** Where a server is: its Streamable HTTP endpoint, or the command that runs it on stdio. */
+export type Endpoint =
+  | { url: URL; fetch?: InProcessFetch }
+  | { command: string; args: string[]; cwd: string; env?: Record<string, string> };
+
+/** Connects a client of `kind` to the server at `endpoint`. */
+export async function connect(kind: ClientKind, endpoint: Endpoint): Promise<Session> {
+  if (kind === "v1") {
+    const client = new v1.Client({ name: "render-results-tests", version: "1.0.0" });
+    await client.connect(
+      "url" in endpoint
+        ? new v1.StreamableHTTPClientTransport(endpoint.url, { fetch: endpoint.fetch })
+        : new v1.StdioClientTransport({ ...endpoint, stderr: "ignore" }),
+    );
+    return {
+      kind,
+      listTools: () => client.listTools(),
+      callTool: (params) => client.callTool(params),
+      listResources: () => client.listResources(),
+      readResource: (params) => client.readResource(params),
+      capabilities: () => client.getServerCapabilities(),
+      [Symbol.asyncDispose]: () => client.close(),
+    };
+  }
+  const client = v2.createClient(kind === "v2-modern" ? "modern" : "legacy");
+  await client.connect(
+    "url" in endpoint
+      ? new v2.StreamableHTTPClientTransport(endpoint.url, { fetch: endpoint.fetch })
+      : new v2.StdioClientTransport({ ...endpoint, stderr: "ignore" }),
+  );
+  return {
+    kind,
+    listTools: () => client.listTools(undefined, REFRESH),
+    callTool: (params) => client.callTool(params),
+    listResources: () => client.listResources(undefined, REFRESH),
+    readResource: (params) => client.readResource(params, REFRESH),
+    capabilities: () => client.getServerCapabilities(),
+    [Symbol.asyncDispose]: () => client.close(),
+  };
+}
+
+/** Arguments that must be refused, each for a different rule. */
+const INVALID_ARGUMENTS: unknown[] = [
+  {},
+  { results: "none" },
+  { results: [{ title: "No URL" }] },
+  { results: [{ title: "Script", url: "javascript:alert(1)" }] },
+  { results: [{ title: "Extra", url: "https://example.com/", rank: 1 }] },
+  { results: [], title: " " },
+  { results: Array.from({ length: 51 }, (_, i) => ({ title: "t", url: `https://e.com/${i}` })) },
+];
+
+/** Everything a client sees of `render_results` and its view on one server, as JSON text. */
+export interface Observed {
+  descriptor: string;
+  viewResource: string;
+  view: string;
+  results: string[];
+  errors: string[];
+}
+
+/**
+ * A call's result (less the server's name) or its JSON-RPC error, as JSON; errors of both lines'
+ * clients alike (the v1 client puts "MCP error <code>: " before the message it received).
+ */
+export async function answer(session: Session, name: string, args: unknown): Promise<string> {
+  try {
+    const { _meta, ...result } = await session.callTool({
+      name,
+      arguments: args as Record<string, unknown>,
+    }) as { _meta?: Record<string, unknown> };
+    const { [SERVER_INFO]: _server, ...meta } = _meta ?? {};
+    return JSON.stringify(Object.keys(meta).length > 0 ? { ...result, _meta: meta } : result);
+  } catch (error) {
+    const { code, message, data } = error as { code?: unknown; message: string; data?: unknown };
+    if (typeof code !== "number") throw error;
+    const sent = message.replace(/^MCP error -?\d+: /, "");
+    return JSON.stringify({ code, message: sent, data });
+  }
+}
+
+/** What `session` sees of `render_results`, called with `sources` and with invalid arguments. */
+export async function observe(session: Session, sources: unknown[]): Promise<Observed> {
+  const { tools } = await session.listTools();
+  const descriptor = tools.find((tool) => tool.name === "render_results");
+  assert.ok(descriptor, "render_results is not listed.");
+  const uri = (descriptor._meta?.ui as { resourceUri: string }).resourceUri;
+  const { resources } = await session.listResources();
+  const read = await session.readResource({ uri });
+  const results = [
+    await answer(session, "render_results", exampleInput),
+    await answer(session, "render_results", { results: sources, title: "Found" }),
+  ];
+  const errors = [];
+  for (const args of INVALID_ARGUMENTS) errors.push(await answer(session, "render_results", args));
+  return {
+    descriptor: JSON.stringify(descriptor),
+    viewResource: JSON.stringify(resources.find((resource) => resource.uri === uri)),
+    view: JSON.stringify(read.contents),
+    results,
+    errors,
+  };
+}
+
+/** The standalone server, in this process, for comparison. */
+export type Standalone = Awaited<ReturnType<typeof createTestServer>>;
+
+/** Starts the standalone server in this process. */
+export function startStandalone(): Promise<Standalone> {
+  return createTestServer();
+}
+
+/**
+ * Checks the example search server at `endpoint` with each client of `kinds`: its own tool
+ * works beside `render_results` and refuses a call without a query, `render_results` is
+ * declared with the MCP Apps extension where the client keeps it, and it answers exactly as
+ * the standalone server does to the same kind of client.
+ */
+export async function assertServesLikeStandalone(
+  standalone: Standalone,
+  endpoint: Endpoint,
+  kinds: readonly ClientKind[],
+): Promise<void> {
+  for (const kind of kinds) {
+    await using session = await connect(kind, endpoint);
+    const { tools } = await session.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), ["render_results", "search"]);
+    assert.deepEqual(session.capabilities()?.extensions?.["io.modelcontextprotocol/ui"], {});
+    const found = JSON.parse(await answer(session, "search", { query: "mcp" }));
+    assert.equal(found.isError, undefined, `${kind}: search failed: ${JSON.stringify(found)}`);
+    const sources = (found.structuredContent as { results: unknown[] }).results;
+    assert.ok(sources.length > 0);
+    const refused = JSON.parse(await answer(session, "search", {}));
+    assert.ok(refused.isError === true || refused.code === -32602, JSON.stringify(refused));
+
+    const embedded = await observe(session, sources);
+    await using reference = await connect(kind, { url: standalone.url, fetch: standalone.fetch });
+    assert.deepEqual(
+      embedded,
+      await observe(reference, sources),
+      `${kind}: render_results differs from the standalone.`,
+    );
+    assert.match(embedded.results[1], /"total":2/);
+  }
+}
+
+/** Runs `program` to completion in `cwd`; fails with its output when it fails. */
+export async function run(program: string, args: string[], cwd: string): Promise<string> {
+  const { success, stdout, stderr } = await new Deno.Command(program, {
+    args,
+    cwd,
+    stdin: "null",
+    env: { NO_COLOR: "1", npm_config_fund: "false", npm_config_audit: "false" },
+  }).output();
+  const decoder = new TextDecoder();
+  const output = decoder.decode(stdout);
+  if (!success) {
+    throw new Error(`${program} ${args.join(" ")} failed:\n${output}${decoder.decode(stderr)}`);
+  }
+  return output;
+}
+
+/** The program and arguments that run Node.js 20: `node` if it is 20, else `npx node@20`. */
+export async function node20(): Promise<{ program: string; args: string[] }> {
+  const version = await run("node", ["--version"], Deno.cwd()).catch(() => "");
+  return version.startsWith("v20.")
+    ? { program: "node", args: [] }
+    : { program: "npx", args: ["-y", "-p", "node@20", "--", "node"] };
+}
+
+const ROOT = new URL("../../", import.meta.url);
+
+/** The npm package as `deno task npm` builds it; built once per test file. */
+let tarball: Promise<string> | undefined;
+
+/** Builds the npm package once and returns its tarball's path. */
+export function packageTarball(): Promise<string> {
+  return tarball ??= run(Deno.execPath(), ["task", "npm"], ROOT.pathname)
+    .then((output) => output.trim().split("\n").at(-1)!);
+}
+
+/** A Node.js project in a temporary directory, removed when disposed. */
+export interface NodeProject extends AsyncDisposable {
+  /** Its directory. */
+  path: string;
+}
+
+/**
+ * Makes a Node.js project with the package's tarball and `dependencies` (each pinned) installed
+ * as users install them, from the npm registry (or npm's cache).
+ */
+export async function nodeProject(dependencies: string[]): Promise<NodeProject> {
+  const path = await Deno.makeTempDir({ prefix: "render-results-node-" });
+  try {
+    await Deno.writeTextFile(`${path}/package.json`, '{ "type": "module", "private": true }\n');
+    await run(
+      "npm",
+      ["install", "--prefer-offline", await packageTarball(), ...dependencies],
+      path,
+    );
+  } catch (error) {
+    await Deno.remove(path, { recursive: true });
+    throw error;
+  }
+  return { path, [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }) };
+}
+
+/**
+ * Type-checks `source` as `consumer.ts` in `project` with its TypeScript, strictly; with
+ * `skipLibCheck`, the installed declarations are trusted rather than checked themselves.
+ */
+export async function typeCheck(
+  project: string,
+  source: string,
+  { skipLibCheck = false } = {},
+): Promise<void> {
+  const node = await node20();
+  await Deno.writeTextFile(`${project}/consumer.ts`, source);
+  await run(node.program, [
+    ...node.args,
+    "node_modules/typescript/bin/tsc",
+    ...(skipLibCheck ? ["--skipLibCheck"] : []),
+    "--noEmit",
+    "--strict",
+    "--module",
+    "nodenext",
+    "--target",
+    "es2022",
+    "--types",
+    "node",
+    "consumer.ts",
+  ], project);
+}
