@@ -365,6 +365,29 @@ Deno.test({
         assert.equal(await p.view.locator("img, image, picture").count(), 0);
       });
 
+      await step("site badges: two sites with one initial get two colours", LIGHT, async (p) => {
+        await show(p, [
+          { title: "A blog post", url: "https://blog.example.org/post" },
+          { title: "A news story", url: "https://news.example.net/story" },
+        ]);
+        const badges = await p.view.locator(".badge").evaluateAll((badges) =>
+          badges.map((badge) => [
+            badge.textContent,
+            Number(getComputedStyle(badge).getPropertyValue("--hue")),
+            getComputedStyle(badge).backgroundColor,
+          ])
+        );
+        assert.deepEqual(badges.map(([letter]) => letter), ["E", "E"]);
+        const [[, first, firstColor], [, second, secondColor]] = badges as [
+          string,
+          number,
+          string,
+        ][];
+        const apart = Math.abs(((first - second + 540) % 360) - 180);
+        assert.ok(apart >= 40, `hues ${first} and ${second} are ${apart} degrees apart`);
+        assert.notEqual(firstColor, secondColor);
+      });
+
       await step("empty list: the heading and a note", LIGHT, async (p) => {
         await p.call("toolInput", { results: [] });
         await p.call("toolResult", success([], "Nothing here"));
@@ -682,7 +705,7 @@ Deno.test({
             getComputedStyle(document.querySelector("h1")!).color,
             getComputedStyle(document.querySelector(".snippet")!).color,
             getComputedStyle(document.querySelector(".card + .card")!, "::before").borderTopColor,
-            getComputedStyle(document.documentElement).colorScheme,
+            getComputedStyle(document.body).colorScheme,
           ]);
         const [text, snippet] = await colors();
         assert.ok(luminance(text) < 0.2 && luminance(snippet) < 0.2, `dark text ${text}`);
@@ -693,6 +716,113 @@ Deno.test({
         assert.ok(luminance(darkText) > 0.8 && luminance(darkSnippet) > 0.8, `light ${darkText}`);
         assert.notEqual(divider, "rgba(0, 0, 0, 0)", "cards keep a visible divider");
         assert.equal(scheme, "dark");
+      });
+
+      await step("theme away from the browser's: the frame stays see-through", LIGHT, async (p) => {
+        // The host page's own colour, unlike either canvas a browser paints for a frame.
+        const host = [200, 0, 200];
+        await p.page.evaluate(() => document.body.style.background = "rgb(200, 0, 200)");
+        const gutter = async () => {
+          const { x, y } = await p.view.locator(".card").first().evaluate((card) => {
+            const box = card.getBoundingClientRect();
+            return { x: box.left + 36, y: box.top + box.height / 2 };
+          });
+          return await p.pixel(x, y);
+        };
+        try {
+          await show(p, ITEMS);
+          await p.page.mouse.move(0, 0);
+          for (const [browser, theme] of [["light", "dark"], ["dark", "light"]] as const) {
+            await p.page.emulateMedia({ colorScheme: browser });
+            await p.call("contextChanged", { theme });
+            await p.view.waitForFunction(
+              (theme) => document.documentElement.dataset.theme === theme,
+              theme,
+            );
+            await p.page.evaluate(() => new Promise(requestAnimationFrame));
+            assert.deepEqual(await gutter(), host, `a ${theme} host in a ${browser} browser`);
+            assert.equal(
+              await p.view.evaluate(() => getComputedStyle(document.body).colorScheme),
+              theme,
+              "the view's own controls follow the host's theme",
+            );
+          }
+        } finally {
+          await p.page.emulateMedia({ colorScheme: null });
+          await p.page.evaluate(() => document.body.style.background = "");
+        }
+      });
+
+      // The ext-apps basic-host's type scale and panel colour.
+      const panel = "rgb(245, 245, 245)";
+      const basicHost: OpenOptions = {
+        capabilities: { updateModelContext: { text: {} } },
+        context: {
+          theme: "light",
+          styles: {
+            variables: {
+              "--font-heading-xs-size": "0.75rem",
+              "--font-text-lg-size": "1.125rem",
+              "--color-background-secondary": panel,
+            } as Partial<McpUiStyles> as McpUiStyles,
+          },
+        },
+      };
+      await step(
+        "a host's small heading size: the heading still tops the titles",
+        basicHost,
+        async (p) => {
+          await show(p, ITEMS);
+          const [heading, title] = await p.view.evaluate(() =>
+            [document.querySelector("h1")!, document.querySelector(".title")!]
+              .map((element) => parseFloat(getComputedStyle(element).fontSize))
+          );
+          assert.equal(title, 18, "the host's card title size applies");
+          assert.ok(heading > title, `the heading is ${heading}px, the titles ${title}px`);
+        },
+      );
+
+      await step("marks show on the host's panel colour", basicHost, async (p) => {
+        await p.page.evaluate((panel) => document.body.style.background = panel, panel);
+        try {
+          await show(p, ITEMS);
+          await p.view.getByRole("button", { name: "Mark 2 for the assistant" }).click();
+          await p.page.mouse.move(0, 0);
+          const gutter = (n: number) =>
+            p.view.locator(".card").nth(n).evaluate((card) => {
+              const box = card.getBoundingClientRect();
+              return { x: box.left + 36, y: box.top + box.height - 4 };
+            });
+          const [plain, marked] = [await gutter(0), await gutter(1)];
+          const background = rgb(panel);
+          assert.deepEqual(await p.pixel(plain.x, plain.y), background, "an unmarked card");
+          const tint = await p.pixel(marked.x, marked.y);
+          const difference = tint.reduce(
+            (sum, value, i) => sum + Math.abs(value - background[i]),
+            0,
+          );
+          assert.ok(difference >= 30, `the marked card's ${tint} stands out from ${background}`);
+        } finally {
+          await p.page.evaluate(() => document.body.style.background = "");
+        }
+      });
+
+      await step("copy box: long lines wrap, so every line shows its start", {
+        ...LIGHT,
+        width: 392,
+      }, async (p) => {
+        const items = longResults(3).map((item) => ({
+          ...item,
+          title: `${item.title} `.repeat(4),
+        }));
+        await show(p, items);
+        await p.view.getByRole("button", { name: "Copy list" }).click();
+        const area = p.view.locator("main > .copybox textarea");
+        await area.waitFor();
+        const shown = await area.evaluate((
+          area,
+        ) => [area.scrollLeft, area.scrollWidth <= area.clientWidth]);
+        assert.deepEqual(shown, [0, true], "no line runs off to the side");
       });
 
       const styled: OpenOptions = {
@@ -717,11 +847,10 @@ Deno.test({
           await p.view.locator("h1").waitFor();
           const style = () =>
             p.view.evaluate(() => {
-              const root = getComputedStyle(document.documentElement);
               return [
-                root.backgroundColor,
+                getComputedStyle(document.documentElement).backgroundColor,
                 getComputedStyle(document.querySelector("h1")!).color,
-                root.fontFamily,
+                getComputedStyle(document.body).fontFamily,
               ];
             });
           const expected = ["rgba(0, 0, 0, 0)", "rgb(250, 240, 230)", '"Host Sans", serif'];

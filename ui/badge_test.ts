@@ -3,7 +3,7 @@
  */
 
 import assert from "node:assert/strict";
-import { siteBadge } from "./badge.ts";
+import { listBadges, siteBadge } from "./badge.ts";
 
 Deno.test("siteBadge takes its letter from the site's name and its hue from the host", () => {
   assert.deepEqual(
@@ -30,4 +30,43 @@ Deno.test("siteBadge takes its letter from the site's name and its hue from the 
   );
   assert.equal(hues.size, 5, "different hosts, different hues");
   for (const hue of hues) assert.ok(Number.isInteger(hue) && hue >= 0 && hue < 360);
+});
+
+Deno.test("listBadges gives sites that share a letter hues that stand apart", () => {
+  const source = (host: string, name = "") => ({ host, name, title: "Title" });
+  const alike = [source("blog.example.org"), source("news.example.net")];
+  assert.deepEqual(alike.map((s) => siteBadge(s.host, "", "").letter), ["E", "E"]);
+  const near = Math.abs(
+    siteBadge(alike[0].host, "", "").hue - siteBadge(alike[1].host, "", "").hue,
+  );
+  assert.ok(near < 40, `the two hosts' own hues are ${near} degrees apart`);
+  const [first, second] = listBadges(alike);
+  assert.deepEqual(first, siteBadge(alike[0].host, "", ""), "the first keeps its own badge");
+  assert.equal(second.letter, "E");
+  const apart = Math.abs(((first.hue - second.hue + 540) % 360) - 180);
+  assert.ok(apart >= 40, `${first.hue} and ${second.hue} stand apart`);
+
+  const many = ["a.example", "b.example", "c.example", "d.example", "e.example", "f.example"]
+    .map((host) => source(host, "Example"));
+  const hues = listBadges(many).map((badge) => badge.hue);
+  for (const [i, hue] of hues.entries()) {
+    for (const other of hues.slice(0, i)) {
+      assert.ok(Math.abs(((hue - other + 540) % 360) - 180) >= 40, `${hues}`);
+    }
+  }
+
+  const list = listBadges([
+    source("docs.deno.com"),
+    source("www.bbc.co.uk"),
+    source("docs.deno.com"),
+    source("www.bbc.co.uk", "Sport"),
+  ]);
+  assert.deepEqual(list[0], list[2], "one host, one badge");
+  assert.equal(list[1].hue, list[3].hue, "one host, one colour, whatever its name");
+  assert.deepEqual(
+    list.map((badge) => badge.hue),
+    ["docs.deno.com", "www.bbc.co.uk", "docs.deno.com", "www.bbc.co.uk"]
+      .map((host) => siteBadge(host, "", "").hue),
+    "hosts with letters of their own keep their own hues",
+  );
 });

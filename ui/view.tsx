@@ -5,7 +5,7 @@
  * @module
  */
 import { type ButtonHTMLAttributes, Component, createRef } from "preact";
-import { siteBadge } from "./badge.ts";
+import { type Badge, listBadges } from "./badge.ts";
 import { copyText } from "./clipboard.ts";
 import type { Formats } from "./formats.ts";
 import { markdownList } from "./markdown.ts";
@@ -106,8 +106,14 @@ const resizes = new ResizeObserver((entries) => {
   for (const { target } of entries) cards.get(target)?.measure();
 });
 
+interface CardProps {
+  item: ResultItem;
+  badge: Badge;
+  list: View;
+}
+
 /** One result: number, title, source line, snippet and the card's controls. */
-class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; over: boolean }> {
+class Card extends Component<CardProps, { open: boolean; over: boolean }> {
   override state = { open: false, over: false };
   root = createRef<HTMLLIElement>();
 
@@ -127,7 +133,7 @@ class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; 
     if (!this.state.open && over !== this.state.over) this.setState({ over });
   }
 
-  override render({ item, list }: { item: ResultItem; list: View }) {
+  override render({ item, badge, list }: CardProps) {
     const { open, over } = this.state;
     const { formats, host: features, state, openLink } = list.props;
     const { marks, copyBox } = list.state;
@@ -137,7 +143,6 @@ class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; 
     const label = item.title || item.url;
     const host = displayHost(item.url);
     const site = item.facts.site || host;
-    const badge = siteBadge(host, item.facts.site ?? "", label);
     const date = item.facts.published && formats.date(item.facts.published);
     const clamp = open ? "" : " clamp";
     return (
@@ -264,6 +269,11 @@ export class View extends Component<ViewProps, ListState> {
     const settled = state.phase === "ready";
     const results = settled || state.phase === "preparing" ? state.results : [];
     const count = results.length;
+    const badges = listBadges(results.map((item) => ({
+      host: displayHost(item.url),
+      name: item.facts.site ?? "",
+      title: item.title || item.url,
+    })));
     return (
       <>
         <p role="status" class={`status ${state.phase}`}>{STATUS[state.phase]}</p>
@@ -303,8 +313,8 @@ export class View extends Component<ViewProps, ListState> {
         {settled && !count && <p class="empty">No results to display.</p>}
         {count > 0 && (
           <ol class="cards" role="list">
-            {results.map((item) => (
-              <Card key={`${item.number}:${item.url}`} item={item} list={this} />
+            {results.map((item, i) => (
+              <Card key={`${item.number}:${item.url}`} item={item} badge={badges[i]} list={this} />
             ))}
           </ol>
         )}
