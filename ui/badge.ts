@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { ResultItem } from "./state.ts";
+import { displayHost } from "./url.ts";
 
 /** What a badge shows. */
 export interface Badge {
@@ -18,7 +20,7 @@ export interface Badge {
 const GENERIC_SECOND_LEVEL = /^(?:ac|co|com|edu|gov|net|org)$/;
 
 /** The label that names the site: "deno" for "docs.deno.com", "bbc" for "www.bbc.co.uk". */
-function siteLabel(host: string): string {
+export function siteLabel(host: string): string {
   const labels = host.split(".");
   if (labels.length < 2) return host;
   const second = labels.at(-2)!;
@@ -48,16 +50,6 @@ export function siteBadge(host: string, name: string, title: string): Badge {
   return { letter, hue: hash(host || title) % 360 };
 }
 
-/** What a badge is drawn from: the host name, the site's name ("" when none) and the title. */
-export interface BadgeSource {
-  /** The hostname, as `URL` gives it. */
-  host: string;
-  /** The site's name, or "". */
-  name: string;
-  /** The result's title. */
-  title: string;
-}
-
 // Two hues closer than this look alike on a 16 px badge.
 const MIN_HUE_DISTANCE = 40;
 
@@ -65,34 +57,30 @@ function hueDistance(a: number, b: number): number {
   return Math.abs(((a - b + 540) % 360) - 180);
 }
 
-/** The hue nearest `hue`, in steps of 10 degrees, at least 40 degrees from every one of `others`. */
-function apart(hue: number, others: number[]): number {
-  let best = hue;
-  let bestGap = -1;
-  for (let step = 0; step <= 36 && bestGap < MIN_HUE_DISTANCE; step++) {
-    const candidate = (hue + (step % 2 ? 10 : -10) * Math.ceil(step / 2) + 360) % 360;
-    const gap = Math.min(180, ...others.map((other) => hueDistance(candidate, other)));
-    if (gap > bestGap) [best, bestGap] = [candidate, gap];
-  }
-  return best;
-}
-
 /**
  * The badges of one list, in its order. Each host keeps its own hue, except that a host whose
  * letter an earlier host of the list already shows in a hue less than 40 degrees from its own
- * moves to the nearest hue that stands apart: "blog.example.org" and "news.example.net" both
- * show "E", in two colours. One host has one hue throughout the list.
+ * turns, in steps of 10 degrees, to the first hue that stands apart: "blog.example.org" and
+ * "news.example.net" both show "E", in two colours. One host has one hue throughout the list.
  */
-export function listBadges(sources: BadgeSource[]): Badge[] {
+export function listBadges(items: ResultItem[]): Badge[] {
   const hues = new Map<string, number>();
-  const shown = new Map<string, number[]>();
-  return sources.map(({ host, name, title }) => {
-    const { letter, hue: own } = siteBadge(host, name, title);
-    const key = host || title;
-    const others = shown.get(letter) ?? [];
-    const hue = hues.get(key) ?? apart(own, others);
-    hues.set(key, hue);
-    if (!others.includes(hue)) shown.set(letter, [...others, hue]);
-    return { letter, hue };
+  const shown: Badge[] = [];
+  return items.map(({ url, title, facts }) => {
+    const host = displayHost(url);
+    const { letter, hue: own } = siteBadge(host, facts.site ?? "", title || url);
+    const key = host || title || url;
+    // 36 steps of 10 degrees: each earlier host rules out at most 7, so up to 6 hosts that share
+    // a letter always stand apart.
+    for (let step = 0; !hues.has(key); step++) {
+      const hue = (own + 10 * step) % 360;
+      const clear = shown.every((other) =>
+        other.letter !== letter || hueDistance(hue, other.hue) >= MIN_HUE_DISTANCE
+      );
+      if (clear || step === 35) hues.set(key, clear ? hue : own);
+    }
+    const badge = { letter, hue: hues.get(key)! };
+    shown.push(badge);
+    return badge;
   });
 }
