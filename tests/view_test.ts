@@ -994,9 +994,13 @@ Deno.test({
       });
 
       await step("theme away from the browser's: the frame stays see-through", LIGHT, async (p) => {
-        // The host page's own colour, unlike either canvas a browser paints for a frame.
+        // The host page's own colour, unlike either canvas a browser paints for a frame. Like the
+        // ext-apps basic-host and its sandbox, the page follows the browser's colour scheme.
         const host = [200, 0, 200];
-        await p.page.evaluate(() => document.body.style.background = "rgb(200, 0, 200)");
+        await p.page.evaluate(() => {
+          document.documentElement.style.colorScheme = "light dark";
+          document.body.style.background = "rgb(200, 0, 200)";
+        });
         const gutter = async () => {
           const { x, y } = await p.view.locator(".card").first().evaluate((card) => {
             const box = card.getBoundingClientRect();
@@ -1024,7 +1028,10 @@ Deno.test({
           }
         } finally {
           await p.page.emulateMedia({ colorScheme: null });
-          await p.page.evaluate(() => document.body.style.background = "");
+          await p.page.evaluate(() => {
+            document.documentElement.style.colorScheme = "";
+            document.body.style.background = "";
+          });
         }
       });
 

@@ -14,14 +14,11 @@ export function escapeStyle(css: string): string {
   return css.replace(/<\/style/gi, "\\3C/style");
 }
 
-/**
- * The view's HTML document with `js` and `css` inlined. It declares no colour scheme for the page
- * (no `color-scheme` meta): see `styles.css`.
- */
+/** The view's HTML document with `js` and `css` inlined. */
 export function inlineHtml(js: string, css: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>Results</title>` +
+    `<meta name="color-scheme" content="light dark"><title>Results</title>` +
     `<style>${escapeStyle(css.trim())}</style></head>` +
     `<body><main id="root"></main><script type="module">${escapeScript(js.trim())}</script>` +
     `</body></html>\n`;
