@@ -6,11 +6,13 @@
  */
 import assert from "node:assert/strict";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
+import axe from "axe-core";
 import { VIEW_RESOURCE } from "../mod.ts";
-import { escapeMarkdown } from "../ui/markdown.ts";
+import { bibtexList, csvList, risList } from "../ui/export.ts";
+import { escapeMarkdown, markdownList } from "../ui/markdown.ts";
 import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./support/browser_host.ts";
 import type { OpenOptions, TestHost } from "./support/host_page.ts";
-import { type Item, ITEMS, success } from "./support/view_fixtures.ts";
+import { type Item, ITEMS, resultItem, success } from "./support/view_fixtures.ts";
 
 const PROSE = "Deno 2 is backwards compatible with Node and npm, and it brings a standard " +
   "library, private registries, workspaces and long-term support. A stateless server answers " +
@@ -35,6 +37,23 @@ function longResults(count: number): Item[] {
     metadata: { siteName: `Example ${i % 7}`, publishedAt: `2026-0${1 + (i % 9)}-1${i % 10}` },
   }));
 }
+
+/** Eight sources, each findable by one word of its title, site, snippet or author. */
+const FINDABLE: Item[] = [
+  ["Volcanoes of Iceland", "geo.example", "Lava fields and ash.", "Björk Eyja", "Earth Weekly"],
+  ["Deno 2 released", "deno.com", "Node compatibility.", "Ryan Dahl", "Deno Blog"],
+  ["Preact signals", "preactjs.com", "Fine-grained updates.", "Jason Miller", "Preact"],
+  ["Tide tables", "sea.example", "High water at noon.", "Ada Lovelace", "Harbour Gazette"],
+  ["MCP Apps", "mcp.example", "Views in sandboxed frames.", "Working group", "MCP"],
+  ["Sourdough basics", "bread.example", "Flour, water, salt.", "Chad Robertson", "Bakery"],
+  ["Comet tails", "sky.example", "Dust and ion tails.", "Carl Sagan", "Night Sky"],
+  ["Chess openings", "chess.example", "The Sicilian defence.", "Judit Polgar", "Chess Club"],
+].map(([title, host, text, author, siteName], i) => ({
+  title,
+  url: `https://${host}/${i + 1}`,
+  text,
+  metadata: { author, siteName, published: `2026-0${(i * 5) % 9 + 1}-15` },
+}));
 
 Deno.test("the view's sources never write HTML", async () => {
   for await (const entry of Deno.readDir(new URL("../ui/", import.meta.url))) {
@@ -365,6 +384,285 @@ Deno.test({
         assert.equal(await p.view.locator("img, image, picture").count(), 0);
       });
 
+      await step("site badges: two sites with one initial get two colours", LIGHT, async (p) => {
+        await show(p, [
+          { title: "A blog post", url: "https://blog.example.org/post" },
+          { title: "A news story", url: "https://news.example.net/story" },
+        ]);
+        const badges = await p.view.locator(".badge").evaluateAll((badges) =>
+          badges.map((badge) => [
+            badge.textContent,
+            Number(getComputedStyle(badge).getPropertyValue("--hue")),
+            getComputedStyle(badge).backgroundColor,
+          ])
+        );
+        assert.deepEqual(badges.map(([letter]) => letter), ["E", "E"]);
+        const [[, first, firstColor], [, second, secondColor]] = badges as [
+          string,
+          number,
+          string,
+        ][];
+        const apart = Math.abs(((first - second + 540) % 360) - 180);
+        assert.ok(apart >= 40, `hues ${first} and ${second} are ${apart} degrees apart`);
+        assert.notEqual(firstColor, secondColor);
+      });
+
+      await step("filter: only from seven results, a labelled search field", LIGHT, async (p) => {
+        await show(p, FINDABLE.slice(0, 6));
+        assert.equal(await p.view.locator("input").count(), 0, "six results need no filter");
+        await show(p, FINDABLE.slice(0, 7));
+        const field = p.view.getByRole("searchbox", {
+          name: "Filter by title, site, snippet or author",
+        });
+        assert.equal(await field.getAttribute("type"), "search");
+        assert.equal(await field.inputValue(), "");
+      });
+
+      await step("filter: title, site, snippet and author as the user types", LIGHT, async (p) => {
+        await show(p, FINDABLE);
+        const field = p.view.getByRole("searchbox");
+        const numbers = () => p.view.locator(".card .num").allTextContents();
+        for (
+          const [query, expected] of [
+            ["volcano", ["1"]],
+            ["harbour gazette", ["4"]],
+            ["preactjs", ["3"]],
+            ["sicilian", ["8"]],
+            ["LOVELACE", ["4"]],
+            ["tails dust", ["7"]],
+            ["a", ["1", "2", "3", "4", "5", "6", "7", "8"]],
+          ] as const
+        ) {
+          await field.fill(query);
+          await p.view.waitForFunction(
+            (count) => document.querySelectorAll(".card").length === count,
+            expected.length,
+          );
+          assert.deepEqual(await numbers(), expected, `"${query}" keeps the original numbers`);
+        }
+        await field.fill("");
+        await field.pressSequentially("sea");
+        await p.waitForText(".count", "1 of 8 results");
+        assert.deepEqual(await numbers(), ["4"], "as the user types");
+
+        await field.fill("no such thing");
+        await p.waitForText(".empty", "No results match the filter.");
+        assert.equal(await p.view.locator("ol, .card").count(), 0, "a message, not an empty box");
+        assert.equal(await p.view.locator(".count").textContent(), "0 of 8 results");
+
+        await field.press("Escape");
+        await p.view.waitForFunction(() => document.querySelectorAll(".card").length === 8);
+        assert.equal(await field.inputValue(), "", "Escape clears the field");
+        assert.equal(await p.view.locator(".count").textContent(), "8 results");
+        assert.equal(await p.view.locator(".empty").count(), 0);
+      });
+
+      await step("filter: the keyboard moves through the cards shown only", LIGHT, async (p) => {
+        await show(p, FINDABLE);
+        await p.view.getByRole("searchbox").fill("example");
+        await p.view.waitForFunction(() => document.querySelectorAll(".card").length === 6);
+        await p.view.locator("h1").click();
+        const visits = [];
+        for (const key of ["j", "j", "j", "j", "j", "j", "j", "k"]) {
+          await p.page.keyboard.press(key);
+          visits.push((await focused(p)).card);
+        }
+        assert.deepEqual(visits, ["1", "4", "5", "6", "7", "8", "8", "7"]);
+      });
+
+      await step(
+        "sort: newest first when two entries have a date, undated last",
+        LIGHT,
+        async (p) => {
+          const dated = (title: string, published?: string) => ({
+            title,
+            url: `https://example.com/${encodeURIComponent(title)}`,
+            metadata: published ? { published } : {},
+          });
+          await show(p, [dated("Only one", "2026-01-02"), dated("Undated")]);
+          assert.equal(await p.view.getByRole("button", { name: "Newest first" }).count(), 0);
+          const items = [
+            dated("Old", "2025-03-01"),
+            dated("Undated"),
+            dated("New", "2026-02-01T10:00:00Z"),
+            dated("Not a date", "last spring"),
+            dated("Middle", "2025-12-24"),
+          ];
+          await show(p, items);
+          const sort = p.view.getByRole("button", { name: "Newest first" });
+          assert.equal(await sort.getAttribute("aria-pressed"), "false");
+          const order = async () => {
+            const cards = await p.view.locator(".card").evaluateAll((cards) =>
+              cards.map((card) => [
+                card.querySelector(".num")!.textContent,
+                card.querySelector(".title")!.textContent,
+              ])
+            );
+            return cards.map((card) => card.join(" "));
+          };
+          await sort.click();
+          assert.equal(await sort.getAttribute("aria-pressed"), "true");
+          assert.deepEqual(await order(), [
+            "3 New",
+            "5 Middle",
+            "1 Old",
+            "2 Undated",
+            "4 Not a date",
+          ]);
+          await sort.click();
+          assert.deepEqual(await order(), [
+            "1 Old",
+            "2 Undated",
+            "3 New",
+            "4 Not a date",
+            "5 Middle",
+          ]);
+        },
+      );
+
+      const downloading: OpenOptions = {
+        ...LIGHT,
+        capabilities: { openLinks: {}, downloadFile: {}, updateModelContext: { text: {} } },
+      };
+      await step(
+        "export: files through the host, all entries or the marked",
+        downloading,
+        async (p) => {
+          await p.call("toolResult", success(FINDABLE, "Sources on Élan & Co."));
+          await p.view.locator(".card").nth(7).waitFor();
+          const items = FINDABLE.map((item, i) => resultItem(i + 1, item));
+          const group = p.view.getByRole("group", { name: "Export" });
+          assert.match(await group.textContent() ?? "", /^Download all as/);
+          const download = async (format: string, count: number) => {
+            await group.getByRole("button", { name: format }).click();
+            await p.page.waitForFunction(
+              (count) =>
+                (globalThis as unknown as { host: TestHost }).host.downloads().length === count,
+              count,
+            );
+            const { contents } = (await p.call("downloads"))[count - 1];
+            assert.equal(contents.length, 1);
+            assert.equal(contents[0].type, "resource");
+            return (contents[0] as unknown as { resource: Record<string, string> }).resource;
+          };
+          const today = () => new Date().toISOString().slice(0, 10);
+          const csv = await download("CSV", 1);
+          assert.deepEqual(csv, {
+            uri: "file:///sources-on-elan-co.csv",
+            mimeType: "text/csv",
+            text: csvList(items),
+          });
+          await p.waitForText(".notice", "Downloaded sources-on-elan-co.csv");
+          const markdown = await download("Markdown", 2);
+          assert.deepEqual(
+            [markdown.uri, markdown.mimeType, markdown.text],
+            ["file:///sources-on-elan-co.md", "text/markdown", markdownList(items)],
+          );
+          const bibtex = await download("BibTeX", 3);
+          assert.deepEqual(
+            [bibtex.uri, bibtex.mimeType, bibtex.text],
+            ["file:///sources-on-elan-co.bib", "application/x-bibtex", bibtexList(items, today())],
+          );
+
+          await p.view.getByRole("button", { name: "Mark 4 for the assistant" }).click();
+          await p.view.getByRole("button", { name: "Mark 2 for the assistant" }).click();
+          await p.view.waitForFunction(() =>
+            document.querySelector("[role=group]")?.textContent?.startsWith(
+              "Download the marked as",
+            )
+          );
+          const ris = await download("RIS", 4);
+          assert.deepEqual(
+            [ris.uri, ris.mimeType, ris.text],
+            [
+              "file:///sources-on-elan-co.ris",
+              "application/x-research-info-systems",
+              risList([items[1], items[3]], today()),
+            ],
+          );
+
+          await p.call("refuseDownloads");
+          await download("CSV", 5);
+          await p.waitForText(".notice", "Not downloaded: sources-on-elan-co.csv");
+        },
+      );
+
+      await step(
+        "export without downloadFile: the same text through the copy path",
+        LIGHT,
+        async (p) => {
+          await show(p, ITEMS);
+          const items = ITEMS.map((item, i) => resultItem(i + 1, item));
+          const group = p.view.getByRole("group", { name: "Export" });
+          assert.match(await group.textContent() ?? "", /^Copy all as/);
+          await group.getByRole("button", { name: "BibTeX" }).click();
+          const area = p.view.locator("main > .copybox textarea");
+          await area.waitFor();
+          const today = new Date().toISOString().slice(0, 10);
+          assert.equal(await area.inputValue(), bibtexList(items, today));
+          await p.page.keyboard.press("Escape");
+          await area.waitFor({ state: "detached" });
+        },
+      );
+
+      await step("export copies where the host grants clipboard-write", {
+        ...LIGHT,
+        permissions: VIEW_PERMISSIONS,
+      }, async (p) => {
+        await show(p, ITEMS);
+        const items = ITEMS.map((item, i) => resultItem(i + 1, item));
+        await p.view.getByRole("group", { name: "Export" }).getByRole("button", { name: "CSV" })
+          .click();
+        await p.waitForText(".notice", "List copied as CSV");
+        assert.equal(await p.clipboard(), csvList(items));
+      });
+
+      for (const theme of ["light", "dark"] as const) {
+        await step(`axe-core: no serious violation, ${theme}`, {
+          capabilities: { openLinks: {}, downloadFile: {}, updateModelContext: { text: {} } },
+          context: {
+            theme,
+            locale: "en-US",
+            displayMode: "inline",
+            availableDisplayModes: ["inline", "fullscreen"],
+          },
+        }, async (p) => {
+          await p.page.emulateMedia({ colorScheme: theme });
+          const background = theme === "dark" ? "rgb(33, 33, 33)" : "rgb(255, 255, 255)";
+          await p.page.evaluate((color) => document.body.style.background = color, background);
+          try {
+            await show(p, [...FINDABLE, { ...ITEMS[0], title: "A long snippet" }]);
+            await p.view.evaluate(axe.source);
+            // axe-core sees only the frame, whose root is transparent: it gets the host page's
+            // colour, which shows through, to judge contrast against what a person sees.
+            await p.view.evaluate((color) => {
+              document.documentElement.style.background = color;
+            }, background);
+            const serious = () =>
+              p.view.evaluate(async () => {
+                const { violations } = await (globalThis as unknown as { axe: typeof axe }).axe
+                  .run(document, { resultTypes: ["violations"] });
+                return violations.filter((rule) => ["serious", "critical"].includes(rule.impact!))
+                  .map((rule) => `${rule.id}: ${rule.nodes.map((node) => node.target).join(" ")}`);
+              });
+            assert.deepEqual(await serious(), [], "the list with every control");
+            await p.view.getByRole("button", { name: "Mark 2 for the assistant" }).click();
+            await p.view.getByRole("button", { name: "Show more" }).first().click();
+            await p.view.getByRole("searchbox").fill("a");
+            await p.view.getByRole("button", { name: "Newest first" }).click();
+            await p.view.getByRole("button", { name: "Copy link 3" }).click();
+            await p.view.locator(".copybox textarea").waitFor();
+            assert.deepEqual(await serious(), [], "marked, expanded, filtered, sorted, copy box");
+            await p.view.getByRole("searchbox").fill("no such thing");
+            await p.view.locator(".empty").waitFor();
+            assert.deepEqual(await serious(), [], "no match");
+          } finally {
+            await p.page.emulateMedia({ colorScheme: null });
+            await p.page.evaluate(() => document.body.style.background = "");
+          }
+        });
+      }
+
       await step("empty list: the heading and a note", LIGHT, async (p) => {
         await p.call("toolInput", { results: [] });
         await p.call("toolResult", success([], "Nothing here"));
@@ -682,7 +980,7 @@ Deno.test({
             getComputedStyle(document.querySelector("h1")!).color,
             getComputedStyle(document.querySelector(".snippet")!).color,
             getComputedStyle(document.querySelector(".card + .card")!, "::before").borderTopColor,
-            getComputedStyle(document.documentElement).colorScheme,
+            getComputedStyle(document.body).colorScheme,
           ]);
         const [text, snippet] = await colors();
         assert.ok(luminance(text) < 0.2 && luminance(snippet) < 0.2, `dark text ${text}`);
@@ -693,6 +991,120 @@ Deno.test({
         assert.ok(luminance(darkText) > 0.8 && luminance(darkSnippet) > 0.8, `light ${darkText}`);
         assert.notEqual(divider, "rgba(0, 0, 0, 0)", "cards keep a visible divider");
         assert.equal(scheme, "dark");
+      });
+
+      await step("theme away from the browser's: the frame stays see-through", LIGHT, async (p) => {
+        // The host page's own colour, unlike either canvas a browser paints for a frame. Like the
+        // ext-apps basic-host and its sandbox, the page follows the browser's colour scheme.
+        const host = [200, 0, 200];
+        await p.page.evaluate(() => {
+          document.documentElement.style.colorScheme = "light dark";
+          document.body.style.background = "rgb(200, 0, 200)";
+        });
+        const gutter = async () => {
+          const { x, y } = await p.view.locator(".card").first().evaluate((card) => {
+            const box = card.getBoundingClientRect();
+            return { x: box.left + 36, y: box.top + box.height / 2 };
+          });
+          return await p.pixel(x, y);
+        };
+        try {
+          await show(p, ITEMS);
+          await p.page.mouse.move(0, 0);
+          for (const [browser, theme] of [["light", "dark"], ["dark", "light"]] as const) {
+            await p.page.emulateMedia({ colorScheme: browser });
+            await p.call("contextChanged", { theme });
+            await p.view.waitForFunction(
+              (theme) => document.documentElement.dataset.theme === theme,
+              theme,
+            );
+            await p.page.evaluate(() => new Promise(requestAnimationFrame));
+            assert.deepEqual(await gutter(), host, `a ${theme} host in a ${browser} browser`);
+            assert.equal(
+              await p.view.evaluate(() => getComputedStyle(document.body).colorScheme),
+              theme,
+              "the view's own controls follow the host's theme",
+            );
+          }
+        } finally {
+          await p.page.emulateMedia({ colorScheme: null });
+          await p.page.evaluate(() => {
+            document.documentElement.style.colorScheme = "";
+            document.body.style.background = "";
+          });
+        }
+      });
+
+      // The ext-apps basic-host's type scale and panel colour.
+      const panel = "rgb(245, 245, 245)";
+      const basicHost: OpenOptions = {
+        capabilities: { updateModelContext: { text: {} } },
+        context: {
+          theme: "light",
+          styles: {
+            variables: {
+              "--font-heading-xs-size": "0.75rem",
+              "--font-text-lg-size": "1.125rem",
+              "--color-background-secondary": panel,
+            } as Partial<McpUiStyles> as McpUiStyles,
+          },
+        },
+      };
+      await step(
+        "a host's small heading size: the heading still tops the titles",
+        basicHost,
+        async (p) => {
+          await show(p, ITEMS);
+          const [heading, title] = await p.view.evaluate(() =>
+            [document.querySelector("h1")!, document.querySelector(".title")!]
+              .map((element) => parseFloat(getComputedStyle(element).fontSize))
+          );
+          assert.equal(title, 18, "the host's card title size applies");
+          assert.ok(heading > title, `the heading is ${heading}px, the titles ${title}px`);
+        },
+      );
+
+      await step("marks show on the host's panel colour", basicHost, async (p) => {
+        await p.page.evaluate((panel) => document.body.style.background = panel, panel);
+        try {
+          await show(p, ITEMS);
+          await p.view.getByRole("button", { name: "Mark 2 for the assistant" }).click();
+          await p.page.mouse.move(0, 0);
+          const gutter = (n: number) =>
+            p.view.locator(".card").nth(n).evaluate((card) => {
+              const box = card.getBoundingClientRect();
+              return { x: box.left + 36, y: box.top + box.height - 4 };
+            });
+          const [plain, marked] = [await gutter(0), await gutter(1)];
+          const background = rgb(panel);
+          assert.deepEqual(await p.pixel(plain.x, plain.y), background, "an unmarked card");
+          const tint = await p.pixel(marked.x, marked.y);
+          const difference = tint.reduce(
+            (sum, value, i) => sum + Math.abs(value - background[i]),
+            0,
+          );
+          assert.ok(difference >= 30, `the marked card's ${tint} stands out from ${background}`);
+        } finally {
+          await p.page.evaluate(() => document.body.style.background = "");
+        }
+      });
+
+      await step("copy box: long lines wrap, so every line shows its start", {
+        ...LIGHT,
+        width: 392,
+      }, async (p) => {
+        const items = longResults(3).map((item) => ({
+          ...item,
+          title: `${item.title} `.repeat(4),
+        }));
+        await show(p, items);
+        await p.view.getByRole("button", { name: "Copy list" }).click();
+        const area = p.view.locator("main > .copybox textarea");
+        await area.waitFor();
+        const shown = await area.evaluate((
+          area,
+        ) => [area.scrollLeft, area.scrollWidth <= area.clientWidth]);
+        assert.deepEqual(shown, [0, true], "no line runs off to the side");
       });
 
       const styled: OpenOptions = {
@@ -717,11 +1129,10 @@ Deno.test({
           await p.view.locator("h1").waitFor();
           const style = () =>
             p.view.evaluate(() => {
-              const root = getComputedStyle(document.documentElement);
               return [
-                root.backgroundColor,
+                getComputedStyle(document.documentElement).backgroundColor,
                 getComputedStyle(document.querySelector("h1")!).color,
-                root.fontFamily,
+                getComputedStyle(document.body).fontFamily,
               ];
             });
           const expected = ["rgba(0, 0, 0, 0)", "rgb(250, 240, 230)", '"Host Sans", serif'];

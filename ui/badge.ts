@@ -1,9 +1,12 @@
 /**
  * A site's badge, drawn without any request: a letter and a hue derived from the site's name and
- * host name, so a site gets the same badge in every list.
+ * host name, so a site gets the same badge in every list, unless two sites in one list would
+ * share a letter and a look-alike hue.
  *
  * @module
  */
+import type { ResultItem } from "./state.ts";
+import { displayHost } from "./url.ts";
 
 /** What a badge shows. */
 export interface Badge {
@@ -17,7 +20,7 @@ export interface Badge {
 const GENERIC_SECOND_LEVEL = /^(?:ac|co|com|edu|gov|net|org)$/;
 
 /** The label that names the site: "deno" for "docs.deno.com", "bbc" for "www.bbc.co.uk". */
-function siteLabel(host: string): string {
+export function siteLabel(host: string): string {
   const labels = host.split(".");
   if (labels.length < 2) return host;
   const second = labels.at(-2)!;
@@ -45,4 +48,39 @@ export function siteBadge(host: string, name: string, title: string): Badge {
   const first = source.match(/[\p{L}\p{N}]/u)?.[0];
   const letter = first ? [...first.toUpperCase()][0] : "#";
   return { letter, hue: hash(host || title) % 360 };
+}
+
+// Two hues closer than this look alike on a 16 px badge.
+const MIN_HUE_DISTANCE = 40;
+
+function hueDistance(a: number, b: number): number {
+  return Math.abs(((a - b + 540) % 360) - 180);
+}
+
+/**
+ * The badges of one list, in its order. Each host keeps its own hue, except that a host whose
+ * letter an earlier host of the list already shows in a hue less than 40 degrees from its own
+ * turns, in steps of 10 degrees, to the first hue that stands apart: "blog.example.org" and
+ * "news.example.net" both show "E", in two colours. One host has one hue throughout the list.
+ */
+export function listBadges(items: ResultItem[]): Badge[] {
+  const hues = new Map<string, number>();
+  const shown: Badge[] = [];
+  return items.map(({ url, title, facts }) => {
+    const host = displayHost(url);
+    const { letter, hue: own } = siteBadge(host, facts.site ?? "", title || url);
+    const key = host || title || url;
+    // 36 steps of 10 degrees: each earlier host rules out at most 7, so up to 6 hosts that share
+    // a letter always stand apart.
+    for (let step = 0; !hues.has(key); step++) {
+      const hue = (own + 10 * step) % 360;
+      const clear = shown.every((other) =>
+        other.letter !== letter || hueDistance(hue, other.hue) >= MIN_HUE_DISTANCE
+      );
+      if (clear || step === 35) hues.set(key, clear ? hue : own);
+    }
+    const badge = { letter, hue: hues.get(key)! };
+    shown.push(badge);
+    return badge;
+  });
 }

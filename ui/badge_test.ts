@@ -3,7 +3,8 @@
  */
 
 import assert from "node:assert/strict";
-import { siteBadge } from "./badge.ts";
+import { resultItem } from "../tests/support/view_fixtures.ts";
+import { listBadges, siteBadge } from "./badge.ts";
 
 Deno.test("siteBadge takes its letter from the site's name and its hue from the host", () => {
   assert.deepEqual(
@@ -30,4 +31,59 @@ Deno.test("siteBadge takes its letter from the site's name and its hue from the 
   );
   assert.equal(hues.size, 5, "different hosts, different hues");
   for (const hue of hues) assert.ok(Number.isInteger(hue) && hue >= 0 && hue < 360);
+});
+
+Deno.test("listBadges gives sites that share a letter hues that stand apart", () => {
+  const source = (host: string, name = "") => ({
+    ...resultItem(1, {
+      title: "Title",
+      url: `https://${host}/`,
+      metadata: name ? { siteName: name } : {},
+    }),
+    host,
+  });
+  const alike = [source("blog.example.org"), source("news.example.net")];
+  assert.deepEqual(alike.map((s) => siteBadge(s.host, "", "").letter), ["E", "E"]);
+  const near = Math.abs(
+    siteBadge(alike[0].host, "", "").hue - siteBadge(alike[1].host, "", "").hue,
+  );
+  assert.ok(near < 40, `the two hosts' own hues are ${near} degrees apart`);
+  const [first, second] = listBadges(alike);
+  assert.deepEqual(first, siteBadge(alike[0].host, "", ""), "the first keeps its own badge");
+  assert.equal(second.letter, "E");
+  const apart = Math.abs(((first.hue - second.hue + 540) % 360) - 180);
+  assert.ok(apart >= 40, `${first.hue} and ${second.hue} stand apart`);
+
+  const many = [
+    "a.example",
+    "b.example",
+    "c.example",
+    "d.example",
+    "e.example",
+    "f.example",
+    "g.io",
+  ]
+    .map((host) => source(host, "Example"));
+  const hues = listBadges(many).map((badge) => badge.hue);
+  assert.equal(hues.length, 7, "a seventh may come close, but gets a hue");
+  for (const [i, hue] of hues.slice(0, 6).entries()) {
+    for (const other of hues.slice(0, i)) {
+      assert.ok(Math.abs(((hue - other + 540) % 360) - 180) >= 40, `${hues}`);
+    }
+  }
+
+  const list = listBadges([
+    source("docs.deno.com"),
+    source("bbc.co.uk"),
+    source("docs.deno.com"),
+    source("bbc.co.uk", "Sport"),
+  ]);
+  assert.deepEqual(list[0], list[2], "one host, one badge");
+  assert.equal(list[1].hue, list[3].hue, "one host, one colour, whatever its name");
+  assert.deepEqual(
+    list.map((badge) => badge.hue),
+    ["docs.deno.com", "bbc.co.uk", "docs.deno.com", "bbc.co.uk"]
+      .map((host) => siteBadge(host, "", "").hue),
+    "hosts with letters of their own keep their own hues",
+  );
 });

@@ -18,10 +18,31 @@ export interface Formats {
   count(value: number): string;
   /**
    * Writes a date given as a string: an ISO 8601 calendar date (`2026-01-26`) as that day, any
-   * other string with a four-digit year that `Date` reads as an instant in the host's time zone,
-   * and anything else (a bare year or month such as `2026-01` included) as given.
+   * other date {@link parseDate} understands as the day of that instant in the host's time zone,
+   * and anything else as given.
    */
   date(value: string): ShownDate;
+}
+
+/** A date string the view understood: the instant it names, and whether it is a calendar day. */
+export interface ParsedDate {
+  /** The instant; for a calendar day, its start in UTC. */
+  time: Date;
+  /** Whether the string is an ISO 8601 calendar date (`2026-01-26`), a day in any time zone. */
+  calendar: boolean;
+}
+
+/**
+ * Reads a date string: an ISO 8601 calendar date as that day, any other string with a four-digit
+ * year that `Date` reads as an instant; anything else (a bare year or month such as `2026-01`
+ * included) is not understood and gives undefined.
+ */
+export function parseDate(value: string): ParsedDate | undefined {
+  const calendar = /^\d{4}(-\d\d)?(-(\d\d))?$/.exec(value);
+  const time = new Date(calendar?.[3] || !calendar && /\d{4}/.test(value) ? value : NaN);
+  // `Date` rolls 2026-02-30 over into March: such a day is not understood.
+  if (isNaN(time.getTime()) || calendar && time.getUTCDate() !== +calendar[3]) return undefined;
+  return { time, calendar: calendar !== null };
 }
 
 function validZone(timeZone: unknown): string | undefined {
@@ -53,15 +74,11 @@ export function makeFormats(locale: unknown, timeZone: unknown): Formats {
   return {
     count: (value) => numbers.format(value),
     date(value) {
-      const calendar = /^\d{4}(-\d\d)?(-(\d\d))?$/.exec(value);
-      const time = new Date(calendar?.[3] || !calendar && /\d{4}/.test(value) ? value : NaN);
-      // `Date` rolls 2026-02-30 over into March: such a day is not understood.
-      if (isNaN(time.getTime()) || calendar && time.getUTCDate() !== +calendar[3]) {
-        return { text: value };
-      }
-      return calendar
-        ? { text: day.format(time), datetime: value }
-        : { text: instant.format(time), datetime: time.toISOString() };
+      const parsed = parseDate(value);
+      if (!parsed) return { text: value };
+      return parsed.calendar
+        ? { text: day.format(parsed.time), datetime: value }
+        : { text: instant.format(parsed.time), datetime: parsed.time.toISOString() };
     },
   };
 }

@@ -10,6 +10,8 @@ import type {
   LATEST_PROTOCOL_VERSION,
   McpUiAppCapabilities,
   McpUiDisplayMode,
+  McpUiDownloadFileRequest,
+  McpUiDownloadFileResult,
   McpUiHostCapabilities,
   McpUiHostContext,
   McpUiHostContextChangedNotification,
@@ -44,6 +46,7 @@ type HostRequest = McpUiResourceTeardownRequest | { method: "ping"; params?: obj
 
 /** Messages this view sends. */
 type ViewMessage =
+  | McpUiDownloadFileRequest
   | McpUiInitializeRequest
   | McpUiInitializedNotification
   | McpUiOpenLinkRequest
@@ -133,6 +136,29 @@ export class HostBridge {
     if (this.modelContext) this.#request({ method: "ui/update-model-context", params });
   }
 
+  /** Whether the host takes files to download (`ui/download-file`). */
+  get canDownload(): boolean {
+    return isObject(this.#capabilities.downloadFile);
+  }
+
+  /**
+   * Asks the host to download `text` as the file `name` (letters, digits, `-` and `.` only) of
+   * media type `mimeType`; resolves true unless the host refused it or the user cancelled. The
+   * host names the file after the last segment of the resource's URI.
+   */
+  async downloadFile(name: string, mimeType: string, text: string): Promise<boolean> {
+    const result: McpUiDownloadFileResult = await this.#request({
+      method: "ui/download-file",
+      params: {
+        contents: [{
+          type: "resource",
+          resource: { uri: `file:///${name}`, mimeType, text },
+        }],
+      },
+    });
+    return result.isError !== true;
+  }
+
   /** Asks the host for display `mode`, then applies the mode the host says it set. */
   async requestDisplayMode(mode: McpUiDisplayMode): Promise<void> {
     const result: Partial<McpUiRequestDisplayModeResult> = await this.#request({
@@ -154,11 +180,17 @@ export class HostBridge {
     this.#host.postMessage({ jsonrpc: "2.0", ...message }, "*");
   }
 
-  /** Sends a request; resolves with its result, or with `{}` when the host answers an error. */
+  /**
+   * Sends a request; resolves with its result, or with `{ isError: true }` when the host answers
+   * an error.
+   */
   #request(message: ViewMessage): Promise<Json> {
     const id = this.#nextId++;
     return new Promise((resolve) => {
-      this.#pending.set(id, (reply) => resolve(isObject(reply.result) ? reply.result : {}));
+      this.#pending.set(
+        id,
+        (reply) => resolve(isObject(reply.result) ? reply.result : { isError: true }),
+      );
       this.#send({ id, ...message });
     });
   }

@@ -22,10 +22,7 @@ export function applyHostContext(context: McpUiHostContext): void {
   const root = document.documentElement;
   const { theme, styles, displayMode } = context;
 
-  if (theme === "light" || theme === "dark") {
-    root.dataset.theme = theme;
-    root.style.colorScheme = theme;
-  }
+  if (theme === "light" || theme === "dark") root.dataset.theme = theme;
   root.dataset.mode = typeof displayMode === "string" ? displayMode : "inline";
 
   for (const name of hostVariables) root.style.removeProperty(name);

@@ -31,8 +31,10 @@ function draw(next: ViewState): void {
         fullscreen: Array.isArray(modes) && modes.includes("fullscreen"),
         isFullscreen,
         canMark: bridge.modelContext !== undefined,
+        canDownload: bridge.canDownload,
       }}
       openLink={(url) => bridge.openLink(url)}
+      download={(name, mimeType, text) => bridge.downloadFile(name, mimeType, text)}
       toggleFullscreen={() => bridge.requestDisplayMode(isFullscreen ? "inline" : "fullscreen")}
       marked={(items) => {
         if (state.phase !== "ready" || !bridge.modelContext) return;

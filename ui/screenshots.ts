@@ -1,16 +1,17 @@
 /**
  * Writes screenshots of the built view to `docs/`: light and dark, 3 and 50 results, 392 and
  * 720 px wide, each on a host page of its theme's colour, under the test host of
- * `tests/support/browser_host.ts`. In the 3-result shots (at twice the pixel density) one snippet
- * is expanded, one result is marked and the keyboard focus is on a card; the 50-result shots show
- * the whole list. Not part of the tests.
+ * `tests/support/browser_host.ts` (which offers links, model context and downloads). In the
+ * 3-result shots (at twice the pixel density) one snippet is expanded, one result is marked and
+ * the keyboard focus is on a card; the 50-result shots show the whole list; the filter shots show
+ * the 50 filtered by a word and sorted newest first. Not part of the tests.
  *
  * Usage: `deno task build && deno run --allow-all ui/screenshots.ts`. Where `pngquant` is
  * installed, it shrinks each file to a third or so; without it the files are larger, not worse.
  *
  * @module
  */
-import { BrowserHost } from "../tests/support/browser_host.ts";
+import { BrowserHost, type ViewPage } from "../tests/support/browser_host.ts";
 
 const FEW = [
   {
@@ -92,62 +93,84 @@ async function shrink(path: string): Promise<void> {
   }
 }
 
+type Theme = "light" | "dark";
+
+/** Shows `results` in a host of `theme` at `width`, lets `act` set the scene, and saves it. */
+async function shoot(
+  host: BrowserHost,
+  name: string,
+  theme: Theme,
+  width: number,
+  results: typeof FEW,
+  act: (view: ViewPage) => Promise<void> = async () => {},
+): Promise<void> {
+  const view = await host.open({
+    capabilities: { openLinks: {}, downloadFile: {}, updateModelContext: { text: {} } },
+    context: {
+      theme,
+      locale: "en-US",
+      timeZone: "UTC",
+      availableDisplayModes: ["inline", "fullscreen"],
+    },
+    width,
+  });
+  // Like the ext-apps basic-host, the page follows the browser's colour scheme.
+  await view.page.emulateMedia({ colorScheme: theme });
+  await view.page.evaluate((background) => {
+    document.documentElement.style.colorScheme = "light dark";
+    document.body.style.background = background;
+  }, BACKGROUND[theme]);
+  const title = results === FEW ? "Building MCP Apps" : "Sources on MCP servers";
+  await view.call("toolInput", { results, title });
+  await view.call("toolResult", {
+    content: [{ type: "text", text: title }],
+    structuredContent: {
+      title,
+      total: results.length,
+      results: results.map((result) => ({ id: result.url, ...result })),
+    },
+  });
+  const cards = view.view.locator(".card");
+  await cards.nth(results.length - 1).waitFor();
+  await cards.first().locator(".more").waitFor();
+  await act(view);
+  await view.page.waitForFunction(
+    () => document.querySelector("iframe")!.getBoundingClientRect().height > 100,
+  );
+  await view.page.waitForTimeout(300);
+  // A frame paints only what the window shows: make the window as tall as the frame.
+  const height = await view.page.evaluate(() =>
+    Math.ceil(document.querySelector("iframe")!.getBoundingClientRect().height)
+  );
+  await view.page.setViewportSize({ width: 1280, height: Math.max(height, 720) });
+  await view.page.waitForTimeout(300);
+  const path = new URL(`../docs/${name}`, import.meta.url).pathname;
+  await view.page.locator("iframe").screenshot({ path });
+  await shrink(path);
+  if (view.errors.length) throw new Error(view.errors.join("\n"));
+  console.error(`docs/${name}`);
+}
+
 const sharp = await BrowserHost.start(2);
 const plain = await BrowserHost.start(1);
 try {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [392, 720]) {
-      for (const results of [FEW, many()]) {
-        const host = results === FEW ? sharp : plain;
-        const view = await host.open({
-          capabilities: { openLinks: {}, updateModelContext: { text: {} } },
-          context: {
-            theme,
-            locale: "en-US",
-            timeZone: "UTC",
-            availableDisplayModes: ["inline", "fullscreen"],
-          },
-          width,
-        });
-        await view.page.evaluate(({ theme, background }) => {
-          document.documentElement.style.colorScheme = theme;
-          document.body.style.background = background;
-        }, { theme, background: BACKGROUND[theme] });
-        const title = results === FEW ? "Building MCP Apps" : "Sources on MCP servers";
-        await view.call("toolInput", { results, title });
-        await view.call("toolResult", {
-          content: [{ type: "text", text: title }],
-          structuredContent: {
-            title,
-            total: results.length,
-            results: results.map((result) => ({ id: result.url, ...result })),
-          },
-        });
+      await shoot(sharp, `view-${theme}-3-${width}.png`, theme, width, FEW, async (view) => {
         const cards = view.view.locator(".card");
-        await cards.nth(results.length - 1).waitFor();
-        await cards.first().locator(".more").waitFor();
-        if (results === FEW) {
-          await cards.nth(0).locator(".more").click();
-          await cards.nth(1).locator(".mark").click();
-          await view.page.keyboard.press("j");
-        }
-        await view.page.waitForFunction(
-          () => document.querySelector("iframe")!.getBoundingClientRect().height > 100,
-        );
-        // A frame paints only what the window shows: make the window as tall as the frame.
-        const height = await view.page.evaluate(() =>
-          Math.ceil(document.querySelector("iframe")!.getBoundingClientRect().height)
-        );
-        await view.page.setViewportSize({ width: 1280, height: Math.max(height, 720) });
-        await view.page.waitForTimeout(300);
-        const name = `view-${theme}-${results.length}-${width}.png`;
-        const path = new URL(`../docs/${name}`, import.meta.url).pathname;
-        await view.page.locator("iframe").screenshot({ path });
-        await shrink(path);
-        if (view.errors.length) throw new Error(view.errors.join("\n"));
-        console.error(`docs/${name}`);
-      }
+        await cards.nth(0).locator(".more").click();
+        await cards.nth(1).locator(".mark").click();
+        await view.page.keyboard.press("j");
+      });
+      await shoot(plain, `view-${theme}-50-${width}.png`, theme, width, many());
     }
+  }
+  for (const [theme, width] of [["light", 720], ["dark", 392]] as const) {
+    await shoot(sharp, `view-${theme}-filter-${width}.png`, theme, width, many(), async (view) => {
+      await view.view.getByRole("searchbox").fill("stateless");
+      await view.view.getByRole("button", { name: "Newest first" }).click();
+      await view.view.waitForFunction(() => document.querySelectorAll(".card").length < 50);
+    });
   }
 } finally {
   await Promise.all([sharp.close(), plain.close()]);

@@ -5,10 +5,13 @@
  * @module
  */
 import { type ButtonHTMLAttributes, Component, createRef } from "preact";
-import { siteBadge } from "./badge.ts";
+import { type Badge, listBadges } from "./badge.ts";
 import { copyText } from "./clipboard.ts";
+import { EXPORT_FORMATS, type ExportFormat, fileName } from "./export.ts";
+import { filterResults } from "./filter.ts";
 import type { Formats } from "./formats.ts";
 import { markdownList } from "./markdown.ts";
+import { datedCount, newestFirst } from "./sort.ts";
 import type { ResultItem, ViewState } from "./state.ts";
 import { displayHost, linkHref } from "./url.ts";
 
@@ -20,6 +23,8 @@ export interface HostFeatures {
   isFullscreen: boolean;
   /** Whether the host takes model context updates, so results can be marked. */
   canMark: boolean;
+  /** Whether the host downloads files for the view (`ui/download-file`). */
+  canDownload: boolean;
 }
 
 /** Properties of {@link View}. */
@@ -36,6 +41,8 @@ export interface ViewProps {
   toggleFullscreen(): void;
   /** Tells the model which results the user marked, in list order. */
   marked(items: ResultItem[]): void;
+  /** Asks the host to download a file; resolves false when it did not. */
+  download(name: string, mimeType: string, text: string): Promise<boolean>;
 }
 
 const STATUS: Record<ViewState["phase"], string> = {
@@ -106,8 +113,14 @@ const resizes = new ResizeObserver((entries) => {
   for (const { target } of entries) cards.get(target)?.measure();
 });
 
+interface CardProps {
+  item: ResultItem;
+  badge: Badge;
+  list: View;
+}
+
 /** One result: number, title, source line, snippet and the card's controls. */
-class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; over: boolean }> {
+class Card extends Component<CardProps, { open: boolean; over: boolean }> {
   override state = { open: false, over: false };
   root = createRef<HTMLLIElement>();
 
@@ -127,7 +140,7 @@ class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; 
     if (!this.state.open && over !== this.state.over) this.setState({ over });
   }
 
-  override render({ item, list }: { item: ResultItem; list: View }) {
+  override render({ item, badge, list }: CardProps) {
     const { open, over } = this.state;
     const { formats, host: features, state, openLink } = list.props;
     const { marks, copyBox } = list.state;
@@ -137,7 +150,6 @@ class Card extends Component<{ item: ResultItem; list: View }, { open: boolean; 
     const label = item.title || item.url;
     const host = displayHost(item.url);
     const site = item.facts.site || host;
-    const badge = siteBadge(host, item.facts.site ?? "", label);
     const date = item.facts.published && formats.date(item.facts.published);
     const clamp = open ? "" : " clamp";
     return (
@@ -213,8 +225,12 @@ interface ListState {
   marks: Set<number>;
   /** A copy the clipboard refused: whose it is and its text. */
   copyBox?: { owner: number | "list"; text: string };
-  /** What the last copy did. */
+  /** What the last copy or download did. */
   notice: string;
+  /** What the filter field holds. */
+  query: string;
+  /** Whether the list is sorted newest first. */
+  newest: boolean;
 }
 
 let noticeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -223,26 +239,51 @@ let copyTrigger: HTMLElement | null = null;
 
 /** The whole view for one state. */
 export class View extends Component<ViewProps, ListState> {
-  override state: ListState = { marks: new Set(), notice: "" };
+  override state: ListState = {
+    marks: new Set(),
+    notice: "",
+    query: "",
+    newest: false,
+  };
 
   // Cards are kept from the preview to the result (which then costs a third of drawing them
-  // anew), but marks and copies belong to one list.
+  // anew), but marks, copies, the filter and the order belong to one list.
   static override getDerivedStateFromProps(
     props: ViewProps,
     list: ListState,
   ): Partial<ListState> | null {
     return props.state === list.source
       ? null
-      : { source: props.state, marks: new Set(), copyBox: undefined };
+      : { source: props.state, marks: new Set(), copyBox: undefined, query: "", newest: false };
   }
 
   /** Copies `text`, or shows it selected in a copy box where the clipboard refuses it. */
   async copy(owner: number | "list", text: string, done: string): Promise<void> {
     copyTrigger = document.activeElement as HTMLElement | null;
     if (!await copyText(text)) return this.setState({ copyBox: { owner, text } });
-    this.setState({ notice: done, copyBox: undefined });
+    this.notify(done);
+  }
+
+  /** Shows `notice` for a few seconds. */
+  notify(notice: string): void {
+    this.setState({ notice, copyBox: undefined });
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(() => this.setState({ notice: "" }), 4000);
+  }
+
+  /**
+   * Writes `items` (the marked results when some are, else all) in `format`, and downloads the
+   * file through the host, or copies the text where the host downloads nothing.
+   */
+  async export(format: ExportFormat, items: ResultItem[], heading: string): Promise<void> {
+    const { host, download } = this.props;
+    const text = format.write(items, new Date().toISOString().slice(0, 10));
+    if (!host.canDownload) return this.copy("list", text, `List copied as ${format.label}`);
+    const name = fileName(heading, format.extension);
+    copyTrigger = document.activeElement as HTMLElement | null;
+    this.notify(
+      `${await download(name, format.mimeType, text) ? "Downloaded" : "Not downloaded:"} ${name}`,
+    );
   }
 
   closeCopyBox = (): void => {
@@ -260,10 +301,14 @@ export class View extends Component<ViewProps, ListState> {
   }
 
   override render({ state, formats, host, toggleFullscreen }: ViewProps) {
-    const { marks, copyBox, notice } = this.state;
+    const { marks, copyBox, notice, query, newest } = this.state;
     const settled = state.phase === "ready";
     const results = settled || state.phase === "preparing" ? state.results : [];
     const count = results.length;
+    const badges = listBadges(results);
+    const sortable = settled && datedCount(results) > 1;
+    const shown = filterResults(newest && sortable ? newestFirst(results) : results, query);
+    const chosen = marks.size ? results.filter((item) => marks.has(item.number)) : results;
     return (
       <>
         <p role="status" class={`status ${state.phase}`}>{STATUS[state.phase]}</p>
@@ -273,17 +318,26 @@ export class View extends Component<ViewProps, ListState> {
           <header class="head">
             <h1 dir="auto">{state.title}</h1>
             {settled && (
-              <span class="count">
+              <span class="count" aria-live="polite">
+                {query ? `${formats.count(shown.length)} of ` : ""}
                 {count ? `${formats.count(count)} result${count === 1 ? "" : "s"}` : ""}
                 {marks.size ? ` · ${formats.count(marks.size)} marked` : ""}
               </span>
             )}
             <div class="tools">
               <span class="notice" aria-live="polite">{notice}</span>
+              {sortable && (
+                <button
+                  type="button"
+                  aria-pressed={newest}
+                  onClick={() => this.setState({ newest: !newest })}
+                >
+                  Newest first
+                </button>
+              )}
               {settled && count > 0 && (
                 <button
                   type="button"
-                  title="Copy the list as Markdown"
                   onClick={() =>
                     this.copy("list", markdownList(results), "List copied as Markdown")}
                 >
@@ -299,12 +353,47 @@ export class View extends Component<ViewProps, ListState> {
             </div>
           </header>
         )}
+        {settled && count > 0 && (
+          <p class="find">
+            {count > 6 && (
+              <input
+                type="search"
+                aria-label="Filter by title, site, snippet or author"
+                placeholder="Filter by title, site, snippet or author"
+                value={query}
+                onInput={(event) => this.setState({ query: event.currentTarget.value })}
+                onKeyDown={(event) => {
+                  if (event.key !== "Escape" || !query) return;
+                  event.preventDefault();
+                  this.setState({ query: "" });
+                }}
+              />
+            )}
+            <span class="formats" role="group" aria-label="Export">
+              {host.canDownload ? "Download" : "Copy"} {marks.size ? "the marked" : "all"} as
+              {EXPORT_FORMATS.map((format) => (
+                <button
+                  type="button"
+                  onClick={() => this.export(format, chosen, state.title)}
+                >
+                  {format.label}
+                </button>
+              ))}
+            </span>
+          </p>
+        )}
         {copyBox?.owner === "list" && <CopyBox text={copyBox.text} close={this.closeCopyBox} />}
         {settled && !count && <p class="empty">No results to display.</p>}
-        {count > 0 && (
+        {count > 0 && !shown.length && <p class="empty">No results match the filter.</p>}
+        {shown.length > 0 && (
           <ol class="cards" role="list">
-            {results.map((item) => (
-              <Card key={`${item.number}:${item.url}`} item={item} list={this} />
+            {shown.map((item) => (
+              <Card
+                key={`${item.number}:${item.url}`}
+                item={item}
+                badge={badges[results.indexOf(item)]}
+                list={this}
+              />
             ))}
           </ol>
         )}

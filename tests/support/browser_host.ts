@@ -107,6 +107,27 @@ export class ViewPage {
     return await this.page.evaluate(() => navigator.clipboard.readText());
   }
 
+  /**
+   * The colour painted on screen at (`x`, `y`) in the view's CSS pixels, as [r, g, b]: what a
+   * person sees there, through the view, its frame and the host page.
+   */
+  async pixel(x: number, y: number): Promise<number[]> {
+    const frame = await this.page.locator("iframe").boundingBox();
+    if (!frame) throw new Error("the view's iframe is not shown");
+    const png = await this.page.screenshot({
+      clip: { x: frame.x + x, y: frame.y + y, width: 1, height: 1 },
+    });
+    return await this.page.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(1, 1);
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    }, btoa(String.fromCharCode(...png)));
+  }
+
   /** Removes the view from the host page. */
   async close(): Promise<void> {
     await this.call("close");

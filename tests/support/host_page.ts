@@ -10,6 +10,7 @@ import {
   AppBridge,
   buildAllowAttribute,
   type McpUiDisplayMode,
+  type McpUiDownloadFileRequest,
   type McpUiHostCapabilities,
   type McpUiHostContext,
   type McpUiResourcePermissions,
@@ -51,6 +52,8 @@ const links: string[] = [];
 const sizes: Size[] = [];
 const displayModes: McpUiDisplayMode[] = [];
 const modelContexts: McpUiUpdateModelContextRequest["params"][] = [];
+const downloads: McpUiDownloadFileRequest["params"][] = [];
+let refuseDownloads = false;
 
 addEventListener("message", (event) => {
   if (iframe && event.source === iframe.contentWindow) received.push(event.data);
@@ -105,6 +108,10 @@ export const host = {
       modelContexts.push(params);
       return Promise.resolve({});
     };
+    app.ondownloadfile = (params) => {
+      downloads.push(params);
+      return Promise.resolve(refuseDownloads ? { isError: true } : {});
+    };
     app.onsizechange = (size) => {
       sizes.push(size);
       if (size.height !== undefined) frame.style.height = `${size.height}px`;
@@ -121,7 +128,8 @@ export const host = {
     iframe?.remove();
     bridge = iframe = undefined;
     received.length = links.length = sizes.length = 0;
-    displayModes.length = modelContexts.length = 0;
+    displayModes.length = modelContexts.length = downloads.length = 0;
+    refuseDownloads = false;
   },
   /** Sends `ui/notifications/tool-input`. */
   toolInput(args: Record<string, unknown>): Promise<void> {
@@ -172,6 +180,12 @@ export const host = {
   displayModes: (): McpUiDisplayMode[] => displayModes,
   /** What the view sent in each `ui/update-model-context`. */
   modelContexts: (): McpUiUpdateModelContextRequest["params"][] => modelContexts,
+  /** What the view sent in each `ui/download-file`. */
+  downloads: (): McpUiDownloadFileRequest["params"][] => downloads,
+  /** Makes the host answer every later `ui/download-file` as refused (`isError: true`). */
+  refuseDownloads(): void {
+    refuseDownloads = true;
+  },
   /** The height of the view's frame in CSS pixels. */
   frameHeight: (): number => iframe?.getBoundingClientRect().height ?? 0,
 };
