@@ -45,10 +45,14 @@ interface RequestContext {
   message?: unknown;
 }
 
-/** Creates the handler for every path the server answers. */
+/**
+ * Creates the handler for every path the server answers. `leanPath: false` leaves every MCP
+ * request to the SDK, the reference the lean path is tested against.
+ */
 export async function createFetchHandler(
   config: Config,
   logger: Logger = new Logger(config.logLevel),
+  { leanPath = true }: { leanPath?: boolean } = {},
 ): Promise<FetchHandler> {
   const { limits } = config;
   const guard = new RequestGuard(config);
@@ -68,6 +72,7 @@ export async function createFetchHandler(
       onError: (error) => logger.error("render_results failed unexpectedly.", error),
     },
     (error) => logger.debug(`The SDK refused a request: ${error.message}`),
+    leanPath,
   );
   let inFlight = 0;
 
