@@ -29,6 +29,7 @@ import {
   startServer,
 } from "../tests/support/server_process.ts";
 import { readStartTask } from "../tests/support/start_task.ts";
+import { measureToolWork } from "./tool_work.ts";
 import { answerMarker, type InvalidStyle, verifyAnswer } from "./verify.ts";
 import { measureViewPaint } from "./view_paint.ts";
 import { viewSize } from "./view_size.ts";
@@ -243,6 +244,8 @@ async function main(): Promise<void> {
   } else {
     log("view paint skipped: no Chromium at /usr/bin/chromium");
   }
+  log("the tool's own work per call, in this process");
+  const toolWork = measureToolWork();
   const figures: BenchFigures = {
     machine: await machineLine(),
     date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -274,6 +277,7 @@ async function main(): Promise<void> {
     viewPaint,
     view: await viewSize(VIEW),
     parallel,
+    toolWork,
   };
   const targets = checkTargets(figures);
   const report = renderReport(figures, targets);
