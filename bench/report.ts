@@ -87,7 +87,9 @@ export function checkTargets(figures: BenchFigures): TargetCheck[] {
         target: `${workload.label}: throughput / ceiling`,
         measured: `${percent(project.rps / ceiling.rps)} (${rps(project.rps)} / ${
           rps(ceiling.rps)
-        })`,
+        }; CPU per request ${
+          times(project.cpuMicrosPerRequest / ceiling.cpuMicrosPerRequest)
+        } the ceiling's)`,
         goal: `at least ${percent(share)}`,
         pass: answersRight && project.rps / ceiling.rps >= share,
       },
@@ -145,8 +147,8 @@ export function renderReport(figures: BenchFigures, targets: TargetCheck[]): str
     "",
     "Medians of the rounds; the ratios compare the project's server with the other two.",
     "",
-    "| workload | server | req/s | p50 | p99 | req/s per round | vs ceiling | vs typical | answers checked |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| workload | server | req/s | p50 | p99 | CPU per request | req/s per round | vs ceiling | vs typical | answers checked |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const { workload, servers } of figures.workloads) {
     const ceiling = servers.get(CEILING)!;
@@ -155,11 +157,11 @@ export function renderReport(figures: BenchFigures, targets: TargetCheck[]): str
       lines.push(
         `| ${name === PROJECT ? workload.label : ""} | ${name} | ${rps(server.rps)} | ${
           ms(server.p50Ms)
-        } | ${ms(server.p99Ms)} | ${server.roundsRps.map(rps).join(", ")} | ${
-          name === CEILING ? "" : percent(server.rps / ceiling.rps)
-        } | ${name === PROJECT ? times(server.rps / typical.rps) : ""} | ${
-          server.requests.toLocaleString("en-US")
-        }, ${server.wrong} wrong |`,
+        } | ${ms(server.p99Ms)} | ${Math.round(server.cpuMicrosPerRequest)} µs | ${
+          server.roundsRps.map(rps).join(", ")
+        } | ${name === CEILING ? "" : percent(server.rps / ceiling.rps)} | ${
+          name === PROJECT ? times(server.rps / typical.rps) : ""
+        } | ${server.requests.toLocaleString("en-US")}, ${server.wrong} wrong |`,
       );
     }
   }

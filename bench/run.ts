@@ -169,6 +169,7 @@ async function measureWorkloads(
         name: server.name,
         url: server.url,
         marker: answerMarker(workload, style),
+        pid: server.pid,
       });
     }
     const plan = index < 2 ? MAIN_PLAN : OTHER_PLAN;
@@ -216,6 +217,7 @@ async function measureParallel(
       name: server.name,
       url: server.url,
       marker: answerMarker(workload, "json-rpc-error"),
+      pid: server.pid,
     });
   }
   const figures = await compareServers(
