@@ -69,6 +69,7 @@ interface Recognised {
 /** Answers the hot requests it recognises as the SDK would; see the module's notes. */
 export class LeanPath {
   readonly #reference: ReferenceEndpoint;
+  // Both maps are bounded: four methods, and only the protocol versions the SDK supports.
   /** The SDK's result, as JSON text, per kind of request whose result never changes. */
   readonly #results = new Map<string, string>();
   /** What the SDK adds to the tool's own result, per kind of `tools/call`. */
@@ -151,7 +152,12 @@ export class LeanPath {
     }
     const text = await response.text();
     const copy = new Response(text, { status: response.status, headers: response.headers });
-    const body = JSON.parse(text);
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return [copy, undefined];
+    }
     const keys = isPlainObject(body) ? Object.keys(body).sort().join() : "";
     return [copy, keys === "id,jsonrpc,result" && body.jsonrpc === "2.0" ? body : undefined];
   }
@@ -229,7 +235,7 @@ function legacyVersion(request: Request, method: string): string | undefined {
     return undefined;
   }
   const version = request.headers.get("mcp-protocol-version");
-  if (version === null) return "2025";
+  if (version === null) return "without a version header";
   return SUPPORTED_PROTOCOL_VERSIONS.includes(version) ? version : undefined;
 }
 
