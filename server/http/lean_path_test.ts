@@ -101,10 +101,16 @@ class CountingLeanPath {
     });
   }
 
-  /** Whether the lean path answers `exchange` without the SDK (after learning its kind). */
-  async answered(exchange: Exchange, signal = new AbortController().signal): Promise<boolean> {
+  /**
+   * Whether the lean path answers `exchange` without the SDK (after learning its kind); `message`
+   * stands for the parsed body, for values JSON cannot carry.
+   */
+  async answered(
+    exchange: Exchange,
+    signal = new AbortController().signal,
+    message: unknown = JSON.parse(exchange.body),
+  ): Promise<boolean> {
     const request = httpRequest(exchange);
-    const message = JSON.parse(await request.text());
     for (let attempt = 0; attempt < 2; attempt++) {
       const before = this.consulted;
       const answer = this.#path.answer(request, message, { signal });
@@ -537,6 +543,21 @@ Deno.test("the lean path learns each kind of answer from the SDK, once and only 
   assert.ok(await probe.answered(legacy("tools/list")));
   assert.ok(await probe.answered(legacy("tools/list", undefined, "2025-06-18")));
   assert.equal(probe.consulted, 5, "each version is a kind of its own");
+});
+
+Deno.test("the lean path leaves an unexpected failure of the tool to the SDK", async () => {
+  const probe = new CountingLeanPath();
+  const exchange = legacy("tools/call", CALL);
+  assert.ok(await probe.answered(exchange));
+  // Only a caller in this process can pass a value whose reading throws.
+  const failing = JSON.parse(exchange.body);
+  Object.defineProperty(failing.params.arguments.results[0], "text", {
+    enumerable: true,
+    get() {
+      throw new Error("reading failed");
+    },
+  });
+  assert.ok(!await probe.answered(exchange, undefined, failing));
 });
 
 Deno.test("the lean path leaves a request whose deadline has passed to the SDK", async () => {
