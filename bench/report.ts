@@ -54,14 +54,17 @@ export interface TargetCheck {
 
 const MB = 1_000_000;
 
-/** What the server measured before the lean path (the committed run of 2026-11-30). */
-const BEFORE = { coldStartRatio: 0.82, peakRssRatio: 0.57 };
+/**
+ * What the server measured before the lean path (the committed run of 2026-11-30): cold start
+ * against the typical server's, which follows the machine's speed, and peak RSS in bytes, which
+ * does not (the typical server's own peak moved by 20 MB between runs).
+ */
+const BEFORE = { coldStartRatio: 0.82, peakRssBytes: 164.6 * 1_000_000 };
 
 /**
  * Checks the targets: on the 50-result call in both eras (the first two workloads) and on the
  * call with no results, throughput against the ceiling's (at least 45% and 30%) and p99 at most
- * 2.5 times the ceiling's; cold start and peak RSS, against the typical server's, no worse than
- * before the lean path.
+ * 2.5 times the ceiling's; cold start and peak RSS no worse than before the lean path.
  */
 export function checkTargets(figures: BenchFigures): TargetCheck[] {
   const answersRight = figures.workloads.every(({ servers }) =>
@@ -114,14 +117,14 @@ export function checkTargets(figures: BenchFigures): TargetCheck[] {
       pass: coldStart.project / coldStart.typical <= BEFORE.coldStartRatio,
     },
     {
-      target: "peak RSS under the 50-result load / typical server's",
-      measured: Number.isNaN(rss.project / rss.typical)
+      target: "peak RSS under the 50-result load",
+      measured: Number.isNaN(rss.project)
         ? "unknown"
-        : `${times(rss.project / rss.typical)} (${megabytes(rss.project)} / ${
+        : `${megabytes(rss.project)} (${times(rss.project / rss.typical)} the typical server's ${
           megabytes(rss.typical)
         })`,
-      goal: `at most ${times(BEFORE.peakRssRatio)}, as before the lean path`,
-      pass: rss.project / rss.typical <= BEFORE.peakRssRatio,
+      goal: `at most ${megabytes(BEFORE.peakRssBytes)}, as before the lean path`,
+      pass: rss.project <= BEFORE.peakRssBytes,
     },
   ];
 }
