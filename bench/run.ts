@@ -230,8 +230,15 @@ async function measureParallel(
   return { one: figures.get(contenders[0].name)!, two: figures.get(contenders[1].name)! };
 }
 
+/** The machine's load average over the last minute, from `/proc/loadavg`, if it can be read. */
+async function loadAverage(): Promise<string> {
+  const text = await Deno.readTextFile("/proc/loadavg").catch(() => "");
+  return text.split(" ")[0] || "unknown";
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
+  const loadBefore = await loadAverage();
   const workloads = makeWorkloads();
   const bodies = await writeBodies(workloads);
   const measured = await measureWorkloads(workloads, bodies);
@@ -271,7 +278,10 @@ async function main(): Promise<void> {
       "`createMcpHandler`, a new server per request, as the SDK's guide for web-standard " +
       "runtimes shows; it answers 2025-era calls as one server-sent event " +
       "(`bench/typical_server.ts`).",
-      `Total time of this run: ${Math.round((performance.now() - started) / 1000)} s.`,
+      `Total time of this run: ${Math.round((performance.now() - started) / 1000)} s. The ` +
+      `machine's load average (1 minute) was ${loadBefore} at its start and ${await loadAverage()} ` +
+      `at its end, on ${navigator.hardwareConcurrency} CPUs; a load above the number of CPUs ` +
+      "means other work shared them, and then CPU time per request is the steadier figure.",
     ],
     workloads: measured.workloads,
     coldStartMs,
