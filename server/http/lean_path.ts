@@ -92,7 +92,9 @@ export class LeanPath {
     const { kind, id, args } = recognised;
     if (args !== undefined) {
       const additions = this.#additions.get(kind);
-      if (additions === undefined) return this.#learnCall(kind, args, request, message, context);
+      if (additions === undefined) {
+        return this.#learnCall(kind, id, args, request, message, context);
+      }
       return call(id, args, additions);
     }
     const result = this.#results.get(kind);
@@ -116,13 +118,14 @@ export class LeanPath {
 
   async #learnCall(
     kind: string,
+    id: string | number,
     args: Record<string, unknown>,
     request: Request,
     message: unknown,
     context: ExchangeContext,
   ): Promise<Response> {
     const [response, answer] = await this.#ask(request, message, context);
-    if (answer === undefined || !isPlainObject(answer.result)) return response;
+    if (answer === undefined || answer.id !== id || !isPlainObject(answer.result)) return response;
     let own: Record<string, unknown>;
     try {
       own = callRenderResults(args) as Record<string, unknown>;
