@@ -12,6 +12,8 @@ export interface Contender {
   name: string;
   url: URL;
   marker: string;
+  /** The server's process, whose CPU time is read around each round (Linux `/proc`). */
+  pid?: number;
 }
 
 /** How long and how hard to drive each server. */
@@ -30,6 +32,11 @@ export interface ServerFigures {
   p99Ms: number;
   /** Requests per second of each round, in order. */
   roundsRps: number[];
+  /**
+   * CPU time of the server's process per answered request, in µs (median of the rounds; NaN
+   * where it cannot be read). Steadier than requests per second on a shared machine.
+   */
+  cpuMicrosPerRequest: number;
   /** Answers checked, and how many of them were wrong (non-200, wrong body, or errors). */
   requests: number;
   wrong: number;
@@ -42,7 +49,9 @@ export async function compareServers(
   plan: RoundPlan,
   progress: (message: string) => void = () => {},
 ): Promise<Map<string, ServerFigures>> {
-  const runs = new Map<string, LoadResult[]>(contenders.map(({ name }) => [name, []]));
+  const runs = new Map<string, (LoadResult & { cpuPerRequest: number })[]>(
+    contenders.map(({ name }) => [name, []]),
+  );
   for (const contender of contenders) {
     const warmup = await runLoad({
       url: contender.url,
@@ -59,6 +68,7 @@ export async function compareServers(
     // Each round starts with the next server, so none is always first or last.
     for (let turn = 0; turn < contenders.length; turn++) {
       const contender = contenders[(round + turn) % contenders.length];
+      const cpuBefore = cpuMicros(contender.pid);
       const result = await runLoad({
         url: contender.url,
         ...request,
@@ -66,10 +76,12 @@ export async function compareServers(
         seconds: plan.seconds,
         connections: plan.connections,
       });
-      runs.get(contender.name)!.push(result);
+      const cpuPerRequest = (cpuMicros(contender.pid) - cpuBefore) / result.requests;
+      runs.get(contender.name)!.push({ ...result, cpuPerRequest });
       progress(
         `  round ${round + 1} ${contender.name}: ${Math.round(result.rps)} req/s, ` +
-          `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms` +
+          `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
+          `${Math.round(cpuPerRequest)} µs CPU per request` +
           (result.bad + result.errors > 0 ? `, ${result.bad + result.errors} WRONG` : ""),
       );
     }
@@ -81,9 +93,22 @@ export async function compareServers(
       p50Ms: median(results.map((result) => result.p50Ms)),
       p99Ms: median(results.map((result) => result.p99Ms)),
       roundsRps: results.map((result) => result.rps),
+      cpuMicrosPerRequest: median(results.map((result) => result.cpuPerRequest)),
       requests: results.reduce((sum, result) => sum + result.requests, 0),
       wrong: results.reduce((sum, result) => sum + result.bad + result.errors, 0),
     });
   }
   return figures;
+}
+
+/** The CPU time (user and system) process `pid` has used, in µs; NaN where it cannot be read. */
+function cpuMicros(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
+    // utime and stime, in clock ticks of 10 ms (USER_HZ on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
 }

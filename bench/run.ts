@@ -29,6 +29,7 @@ import {
   startServer,
 } from "../tests/support/server_process.ts";
 import { readStartTask } from "../tests/support/start_task.ts";
+import { measureToolWork } from "./tool_work.ts";
 import { answerMarker, type InvalidStyle, verifyAnswer } from "./verify.ts";
 import { measureViewPaint } from "./view_paint.ts";
 import { viewSize } from "./view_size.ts";
@@ -168,6 +169,7 @@ async function measureWorkloads(
         name: server.name,
         url: server.url,
         marker: answerMarker(workload, style),
+        pid: server.pid,
       });
     }
     const plan = index < 2 ? MAIN_PLAN : OTHER_PLAN;
@@ -215,6 +217,7 @@ async function measureParallel(
       name: server.name,
       url: server.url,
       marker: answerMarker(workload, "json-rpc-error"),
+      pid: server.pid,
     });
   }
   const figures = await compareServers(
@@ -227,8 +230,15 @@ async function measureParallel(
   return { one: figures.get(contenders[0].name)!, two: figures.get(contenders[1].name)! };
 }
 
+/** The machine's load average over the last minute, from `/proc/loadavg`, if it can be read. */
+async function loadAverage(): Promise<string> {
+  const text = await Deno.readTextFile("/proc/loadavg").catch(() => "");
+  return text.split(" ")[0] || "unknown";
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
+  const loadBefore = await loadAverage();
   const workloads = makeWorkloads();
   const bodies = await writeBodies(workloads);
   const measured = await measureWorkloads(workloads, bodies);
@@ -243,6 +253,8 @@ async function main(): Promise<void> {
   } else {
     log("view paint skipped: no Chromium at /usr/bin/chromium");
   }
+  log("the tool's own work per call, in this process");
+  const toolWork = measureToolWork();
   const figures: BenchFigures = {
     machine: await machineLine(),
     date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
@@ -266,7 +278,10 @@ async function main(): Promise<void> {
       "`createMcpHandler`, a new server per request, as the SDK's guide for web-standard " +
       "runtimes shows; it answers 2025-era calls as one server-sent event " +
       "(`bench/typical_server.ts`).",
-      `Total time of this run: ${Math.round((performance.now() - started) / 1000)} s.`,
+      `Total time of this run: ${Math.round((performance.now() - started) / 1000)} s. The ` +
+      `machine's load average (1 minute) was ${loadBefore} at its start and ${await loadAverage()} ` +
+      `at its end, on ${navigator.hardwareConcurrency} CPUs; a load above the number of CPUs ` +
+      "means other work shared them, and then CPU time per request is the steadier figure.",
     ],
     workloads: measured.workloads,
     coldStartMs,
@@ -274,6 +289,7 @@ async function main(): Promise<void> {
     viewPaint,
     view: await viewSize(VIEW),
     parallel,
+    toolWork,
   };
   const targets = checkTargets(figures);
   const report = renderReport(figures, targets);

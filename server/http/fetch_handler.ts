@@ -37,10 +37,14 @@ export type FetchHandler = (
   info?: Deno.ServeHandlerInfo | Uint8Array,
 ) => Promise<Response>;
 
-/** Creates the handler for every path the server answers. */
+/**
+ * Creates the handler for every path the server answers. `leanPath: false` leaves every MCP
+ * request to the SDK, the reference the lean path is tested against.
+ */
 export async function createFetchHandler(
   config: Config,
   logger: Logger = new Logger(config.logLevel),
+  { leanPath = true }: { leanPath?: boolean } = {},
 ): Promise<FetchHandler> {
   const { limits } = config;
   const guard = new RequestGuard(config);
@@ -58,6 +62,7 @@ export async function createFetchHandler(
       onError: (error) => logger.error("render_results failed unexpectedly.", error),
     },
     (error) => logger.debug(`The SDK refused a request: ${error.message}`),
+    leanPath,
   );
   const mcpSteps: Step[] = [
     cors(guard),

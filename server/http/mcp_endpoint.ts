@@ -17,6 +17,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { createMcpServer, type McpServerOptions } from "../mcp_server.ts";
 import { batchRefusal, withoutCancelled } from "./batch.ts";
+import { LeanPath } from "./lean_path.ts";
 import { ownRefusal } from "./sdk_refusal.ts";
 import { type Step, untilAborted } from "./steps.ts";
 
@@ -38,18 +39,25 @@ export function serveMcp(endpoint: McpEndpoint): Step {
 export class McpEndpoint {
   readonly #options: McpServerOptions;
   readonly #modern: McpHttpHandler;
+  readonly #lean?: LeanPath;
 
-  /** `onRejected` hears why the SDK refused a 2026-07-28 request. */
-  constructor(options: McpServerOptions, onRejected?: (error: Error) => void) {
+  /**
+   * `onRejected` hears why the SDK refused a 2026-07-28 request. With `leanPath` (the default),
+   * the hot requests are answered by the lean path (`lean_path.ts`), proven to answer as the SDK.
+   */
+  constructor(options: McpServerOptions, onRejected?: (error: Error) => void, leanPath = true) {
     this.#options = options;
     this.#modern = createMcpHandler(() => createMcpServer(options), {
       legacy: "reject",
       onerror: onRejected,
     });
+    if (leanPath) this.#lean = new LeanPath(new McpEndpoint(options, onRejected, false));
   }
 
   /** Answers `request`, whose body is `message`. */
   async handle(request: Request, message: unknown, context: ExchangeContext): Promise<Response> {
+    const lean = this.#lean?.answer(request, message, context);
+    if (lean !== undefined) return await lean;
     if (!await isLegacyRequest(request, message)) {
       return await ownRefusal(
         await this.#handleModern(request, message, context),
