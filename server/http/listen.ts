@@ -6,7 +6,8 @@
 
 import type { Config } from "../config.ts";
 import type { FetchHandler } from "./fetch_handler.ts";
-import { type Http1Server, serveHttp1 } from "./http1_server.ts";
+import { serveHttp1 } from "./http1/server.ts";
+import type { Http1Server } from "./http1/types.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import type { Logger } from "../log.ts";
 
@@ -36,6 +37,7 @@ export function listen(
       maxConnections: limits.maxConnections,
       maxHeadBytes: MAX_HEAD_BYTES,
       maxBodyBytes: MAX_BODY_BYTES,
+      maxBufferedBytes: limits.maxBufferedBytes,
     },
     onListen,
     onAcceptError(error) {
@@ -44,5 +46,5 @@ export function listen(
       lastAcceptError = now;
       logger.warn(`Accepting connections failed and is retried: ${error.message}`);
     },
-  }, handler);
+  }, (request) => handler(request));
 }

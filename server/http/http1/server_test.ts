@@ -4,8 +4,9 @@
  */
 
 import assert from "node:assert/strict";
-import { eventually } from "../../tests/support/eventually.ts";
-import { type Http1Limits, type Http1Server, serveHttp1 } from "./http1_server.ts";
+import { eventually } from "../../../tests/support/eventually.ts";
+import { serveHttp1 } from "./server.ts";
+import type { Http1Limits, Http1Server } from "./types.ts";
 
 const LIMITS: Http1Limits = {
   headersTimeoutMs: 400,
@@ -15,6 +16,7 @@ const LIMITS: Http1Limits = {
   maxConnections: 8,
   maxHeadBytes: 1024,
   maxBodyBytes: 4096,
+  maxBufferedBytes: 1024 * 1024,
 };
 
 const encoder = new TextEncoder();
@@ -23,15 +25,15 @@ const encoder = new TextEncoder();
 function start(limits: Partial<Http1Limits> = {}): Http1Server {
   return serveHttp1(
     { hostname: "127.0.0.1", port: 0, limits: { ...LIMITS, ...limits } },
-    (request, bytes) => {
-      const body = new TextDecoder().decode(bytes);
+    async (request) => {
+      const body = await request.text();
       const url = new URL(request.url);
-      return Promise.resolve(Response.json({
+      return Response.json({
         method: request.method,
         path: url.pathname + url.search,
         length: body.length,
         host: request.headers.get("host"),
-      }));
+      });
     },
   );
 }
@@ -161,7 +163,6 @@ Deno.test("refuses malformed and ambiguous requests with 400, 431, 413, 501 or 5
   const server = start();
   const cases: [string, number][] = [
     ["GARBAGE\r\n\r\n", 400],
-    ["GET http://evil.example/ HTTP/1.1\r\nHost: x\r\n\r\n", 400],
     ["POST / HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n", 400],
     ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400],
     ["POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n", 400],
@@ -184,8 +185,8 @@ Deno.test("refuses malformed and ambiguous requests with 400, 431, 413, 501 or 5
       client.close();
       assert.equal(statusOf(text), status, JSON.stringify(request.slice(0, 60)));
       assert.ok(closed, "the connection is closed after a refusal");
-      assert.match(text, /"code":-32000/);
-      assert.ok(!text.includes("evil.example") && !text.includes("gzip"), "nothing is echoed");
+      assert.match(text, /content-type: text\/plain/);
+      assert.ok(!text.includes("gzip"), "nothing is echoed");
     }
   } finally {
     await server.shutdown();
