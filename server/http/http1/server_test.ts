@@ -5,6 +5,7 @@
 
 import assert from "node:assert/strict";
 import { eventually } from "../../../tests/support/eventually.ts";
+import { RawClient, splitAnswers, statusOf } from "../../../tests/support/raw_client.ts";
 import { serveHttp1 } from "./server.ts";
 import type { Http1Limits, Http1Server } from "./types.ts";
 
@@ -36,83 +37,6 @@ function start(limits: Partial<Http1Limits> = {}): Http1Server {
       });
     },
   );
-}
-
-/** A raw TCP client of `server`. */
-class RawClient {
-  readonly conn: Deno.TcpConn;
-  #received = "";
-
-  private constructor(conn: Deno.TcpConn) {
-    this.conn = conn;
-  }
-
-  static async connect(server: Http1Server): Promise<RawClient> {
-    return new RawClient(await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port }));
-  }
-
-  send(text: string): Promise<number> {
-    return this.conn.write(encoder.encode(text));
-  }
-
-  /** Reads until the server closes the connection (or `timeoutMs` passes) and returns it all. */
-  async readToEnd(timeoutMs = 5_000): Promise<{ text: string; closed: boolean }> {
-    const buffer = new Uint8Array(65536);
-    const timer = setTimeout(() => this.conn.close(), timeoutMs);
-    let closed = false;
-    try {
-      for (;;) {
-        const read = await this.conn.read(buffer);
-        if (read === null) {
-          closed = true;
-          break;
-        }
-        this.#received += new TextDecoder().decode(buffer.subarray(0, read));
-      }
-    } catch {
-      // Closed by the timer: the server kept the connection open.
-    } finally {
-      clearTimeout(timer);
-    }
-    return { text: this.#received, closed };
-  }
-
-  /** Reads until `count` complete answers (with Content-Length) have arrived. */
-  async readAnswers(count: number): Promise<string[]> {
-    const buffer = new Uint8Array(65536);
-    for (;;) {
-      const answers = splitAnswers(this.#received);
-      if (answers.length >= count) return answers;
-      const read = await this.conn.read(buffer);
-      if (read === null) return answers;
-      this.#received += new TextDecoder().decode(buffer.subarray(0, read));
-    }
-  }
-
-  close(): void {
-    try {
-      this.conn.close();
-    } catch {
-      // Already closed.
-    }
-  }
-}
-
-function splitAnswers(text: string): string[] {
-  const answers: string[] = [];
-  let rest = text;
-  for (;;) {
-    const headEnd = rest.indexOf("\r\n\r\n");
-    if (headEnd === -1) return answers;
-    const length = Number(rest.slice(0, headEnd).match(/content-length: (\d+)/i)?.[1] ?? 0);
-    if (rest.length < headEnd + 4 + length) return answers;
-    answers.push(rest.slice(0, headEnd + 4 + length));
-    rest = rest.slice(headEnd + 4 + length);
-  }
-}
-
-function statusOf(answer: string): number {
-  return Number(answer.slice(9, 12));
 }
 
 function post(body: string, headers = ""): string {
