@@ -122,9 +122,19 @@ export function readConfig(env: { get(name: string): string | undefined } = Deno
       maxConnections: integer(env, "MCP_MAX_CONNECTIONS", 512, 1, 1_000_000),
       maxInFlight: integer(env, "MCP_MAX_IN_FLIGHT", 256, 1, 1_000_000),
       maxBufferedBytes: integer(env, "MCP_MAX_BUFFERED_BYTES", 64 * 1024 * 1024, 1, 2 ** 36),
-      shutdownGraceMs: integer(env, "MCP_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
+      shutdownGraceMs: readShutdownGraceMs(env),
     },
   };
+}
+
+/**
+ * How long a stop lets the requests in progress finish (`MCP_SHUTDOWN_GRACE_MS`), alone: stdio
+ * reads nothing else of the configuration.
+ */
+export function readShutdownGraceMs(
+  env: { get(name: string): string | undefined } = Deno.env,
+): number {
+  return integer(env, "MCP_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000);
 }
 
 /** The whole number in variable `name`, `fallback` when unset, within `min` to `max`. */

@@ -4,6 +4,13 @@
  * @module
  */
 
+/**
+ * What is received is read one character per byte, so that `Content-Length` counts characters.
+ * (`TextDecoder`'s "latin1" is windows-1252, which maps a few bytes elsewhere, but never merges
+ * or splits them.)
+ */
+const latin1 = new TextDecoder("latin1");
+
 /** A raw TCP client of `server`. */
 export class RawClient {
   readonly conn: Deno.TcpConn;
@@ -37,7 +44,7 @@ export class RawClient {
           closed = true;
           break;
         }
-        this.#received += new TextDecoder().decode(buffer.subarray(0, read));
+        this.#received += latin1.decode(buffer.subarray(0, read));
       }
     } catch {
       // Closed by the timer: the server kept the connection open.
@@ -55,7 +62,7 @@ export class RawClient {
       if (answers.length >= count) return answers;
       const read = await this.conn.read(buffer);
       if (read === null) return answers;
-      this.#received += new TextDecoder().decode(buffer.subarray(0, read));
+      this.#received += latin1.decode(buffer.subarray(0, read));
     }
   }
 
