@@ -6,6 +6,7 @@
  */
 
 import type { InputBuffer } from "./input_buffer.ts";
+import type { BodyBlocks } from "./request_body.ts";
 import { parseFieldLine } from "./request_head.ts";
 import { HEXDIG, HttpError, QDTEXT, TCHAR } from "./syntax.ts";
 
@@ -21,13 +22,13 @@ export interface ChunkedLimits {
 }
 
 /**
- * Reads a chunked body from `input`, handing each piece of data to `onData` as it arrives;
- * throws an {@link HttpError} for anything that is not the coding's grammar.
+ * Reads a chunked body from `input` into `body` as it arrives; throws an {@link HttpError} for
+ * anything that is not the coding's grammar.
  */
 export async function readChunkedBody(
   input: InputBuffer,
   limits: ChunkedLimits,
-  onData: (piece: Uint8Array<ArrayBuffer>) => void,
+  body: BodyBlocks,
 ): Promise<void> {
   let total = 0;
   for (;;) {
@@ -35,11 +36,7 @@ export async function readChunkedBody(
     const size = chunkSize(line, limits.maxBodyBytes - total);
     if (size === 0) break;
     total += size;
-    for (let left = size; left > 0;) {
-      const piece = await input.readPiece(left);
-      left -= piece.length;
-      onData(piece);
-    }
+    await body.receive(size);
     if (await input.readLine(0, malformedChunk) !== "") throw malformedChunk();
   }
   let trailerBytes = 0;

@@ -1,8 +1,8 @@
 /**
  * The bytes a connection has received and not yet consumed, read in lines (for heads, chunk
- * sizes and trailers) and in pieces (for bodies). The buffer is allocated only when a read
- * begins, starts small, grows with what arrives, and is let go once a request is done, so that
- * an idle connection holds no buffer at all; what it grows by, and every body byte kept, is
+ * sizes and trailers) or into a body's own storage. The buffer is allocated only when a read
+ * begins, starts small, grows with a long line, and is let go once a request is done, so that
+ * an idle connection holds no buffer at all; what it grows by, and the storage of bodies, is
  * taken from the server's {@link ByteBudget}.
  * @module
  */
@@ -12,8 +12,6 @@ import { HttpError, latin1, lineEnd } from "./syntax.ts";
 
 /** A buffer's first size: enough for a typical request head. */
 const INITIAL_BYTES = 4 * 1024;
-/** The buffer a body is read through: one read takes at most this much. */
-const BODY_READ_BYTES = 64 * 1024;
 const EMPTY = new Uint8Array(0);
 
 /** The connection ended (or was closed): nothing more can be read from it. */
@@ -83,19 +81,36 @@ export class InputBuffer {
   }
 
   /**
-   * The next piece of body, at most `maxBytes` and at least one byte: a copy, which the caller
-   * keeps until {@link done} gives its bytes back to the budget. Throws 503 when the budget has
-   * no room for it, {@link ConnectionGone} when the input ends first.
+   * Receives body bytes into `target`: those already buffered first, else straight from the
+   * source, with no copy in between; the count received, at least one. Throws
+   * {@link ConnectionGone} when the input ends first.
    */
-  async readPiece(maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-    if (this.buffered === 0 && !await this.#read(Math.min(maxBytes, BODY_READ_BYTES), true)) {
-      throw new ConnectionGone();
+  async readInto(target: Uint8Array): Promise<number> {
+    if (this.buffered === 0) {
+      const read = await this.#source.read(target).catch(() => null);
+      if (read === null) throw new ConnectionGone();
+      return read;
     }
-    const size = Math.min(maxBytes, this.buffered);
-    this.#charge(size);
-    const piece = this.#buffer.slice(this.#start, this.#start + size);
-    this.#start += size;
-    return piece;
+    const count = Math.min(target.length, this.buffered);
+    target.set(this.#buffer.subarray(this.#start, this.#start + count));
+    this.#start += count;
+    return count;
+  }
+
+  /**
+   * Takes `bytes` from the budget for this connection until {@link done}; throws 503 with
+   * `Retry-After` when the budget has no room for them.
+   */
+  reserve(bytes: number): void {
+    if (bytes <= 0) return;
+    if (!this.#budget.take(bytes)) {
+      throw new HttpError(
+        503,
+        "Service unavailable: the server is holding too many request bytes; retry shortly.",
+        "retry-after: 1\r\n",
+      );
+    }
+    this.#charged += bytes;
   }
 
   /**
@@ -122,11 +137,8 @@ export class InputBuffer {
     this.#charged = 0;
   }
 
-  /**
-   * Reads more input, growing a full buffer to at most `capacity` (an empty one too, when
-   * `eager`); false at the end of input.
-   */
-  async #read(capacity: number, eager = false): Promise<boolean> {
+  /** Reads more input, growing a full buffer to at most `capacity`; false at the end of input. */
+  async #read(capacity: number): Promise<boolean> {
     if (this.#start === this.#end) this.#start = this.#end = 0;
     if (this.#end === this.#buffer.length) {
       const unread = this.buffered;
@@ -134,16 +146,12 @@ export class InputBuffer {
       else {
         const length = Math.max(INITIAL_BYTES, Math.min(capacity, this.#buffer.length * 2));
         const grown = new Uint8Array(length);
-        this.#charge(length - Math.max(INITIAL_BYTES, this.#buffer.length));
+        this.reserve(length - Math.max(INITIAL_BYTES, this.#buffer.length));
         grown.set(this.#buffer.subarray(0, unread));
         this.#replace(grown);
       }
       this.#start = 0;
       this.#end = unread;
-    } else if (eager && this.#end === 0 && this.#buffer.length < capacity) {
-      // An empty buffer about to take a body grows at once: fewer, larger reads.
-      this.#charge(capacity - Math.max(INITIAL_BYTES, this.#buffer.length));
-      this.#replace(new Uint8Array(capacity));
     }
     let read: number | null;
     try {
@@ -154,18 +162,6 @@ export class InputBuffer {
     if (read === null) return false;
     this.#end += read;
     return true;
-  }
-
-  #charge(bytes: number): void {
-    if (bytes <= 0) return;
-    if (!this.#budget.take(bytes)) {
-      throw new HttpError(
-        503,
-        "Service unavailable: the server is holding too many request bytes; retry shortly.",
-        "retry-after: 1\r\n",
-      );
-    }
-    this.#charged += bytes;
   }
 
   #replace(buffer: Uint8Array<ArrayBuffer>): void {

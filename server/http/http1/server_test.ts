@@ -196,3 +196,77 @@ Deno.test("HTTP/1.0 and Connection: close end the connection after the answer", 
     await server.shutdown();
   }
 });
+
+Deno.test("a body that finds the buffer budget taken gets 503 with Retry-After", async () => {
+  const server = start({ maxBodyBytes: 200_000, maxBufferedBytes: 110_000 });
+  const holder = await RawClient.connect(server);
+  const refused = await RawClient.connect(server);
+  try {
+    // The first body is kept in a 64 KiB block and one for the rest: 100,000 bytes of 110,000.
+    await holder.send(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n`);
+    await holder.send("a".repeat(70_000));
+    await eventually(async () => {
+      const probe = await RawClient.connect(server);
+      await probe.send(post("b".repeat(40_000)));
+      const { text } = await probe.readToEnd();
+      probe.close();
+      if (statusOf(text) === 200) return false;
+      assert.equal(statusOf(text), 503);
+      assert.match(text, /retry-after: 1/i);
+      return true;
+    }, "a 503 once the budget is taken");
+    // Once the first body is done, its bytes are given back.
+    await holder.send("a".repeat(30_000));
+    assert.equal(statusOf((await holder.readAnswers(1))[0]), 200);
+    await refused.send(post("c".repeat(40_000), "Connection: close\r\n"));
+    const { text } = await refused.readToEnd();
+    assert.equal(statusOf(text), 200);
+    assert.match(text, /"length":40000/);
+  } finally {
+    holder.close();
+    refused.close();
+    await server.shutdown();
+  }
+});
+
+Deno.test("shutdown closes idle connections at once and lets a request in progress finish", async () => {
+  const server = start({ bodyTimeoutMs: 5_000 });
+  const idle = await RawClient.connect(server);
+  const busy = await RawClient.connect(server);
+  try {
+    await idle.send(post("x", "Connection: keep-alive\r\n"));
+    await idle.readAnswers(1);
+    await busy.send(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nab`);
+    await eventually(() => server.connections === 2, "both connections accepted");
+    // The head is read once its bytes arrive; the server cannot be asked when, so it is waited for.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = server.shutdown(5_000);
+    const idleEnd = await idle.readToEnd();
+    assert.ok(idleEnd.closed);
+    await busy.send("cd");
+    const { text, closed } = await busy.readToEnd();
+    assert.equal(statusOf(text), 200);
+    assert.match(text, /connection: close/);
+    assert.match(text, /"length":4/);
+    assert.ok(closed);
+    assert.deepEqual(await stopped, { busy: 1, cutOff: 0 });
+  } finally {
+    idle.close();
+    busy.close();
+  }
+});
+
+Deno.test("shutdown closes what is still in progress when the grace period ends", async () => {
+  const server = start({ bodyTimeoutMs: 5_000 });
+  const busy = await RawClient.connect(server);
+  try {
+    await busy.send(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nab`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const report = await server.shutdown(100);
+    assert.deepEqual(report, { busy: 1, cutOff: 1 });
+    const { closed } = await busy.readToEnd();
+    assert.ok(closed);
+  } finally {
+    busy.close();
+  }
+});
