@@ -7,7 +7,7 @@
 
 import type { InputBuffer } from "./input_buffer.ts";
 import type { BodyBlocks } from "./request_body.ts";
-import { parseFieldLine } from "./request_head.ts";
+import { parseFieldLine } from "./field_lines.ts";
 import { HEXDIG, HttpError, QDTEXT, TCHAR } from "./syntax.ts";
 
 /** The longest chunk-size line, extensions included. */

@@ -7,20 +7,16 @@
 
 import type { Deadlines } from "../../timers.ts";
 import type { ByteBudget } from "./byte_budget.ts";
+import { ConnectionOutput } from "./connection_output.ts";
+import { callHandler } from "./handler_call.ts";
 import { ConnectionGone, InputBuffer, release } from "./input_buffer.ts";
 import { readBody } from "./request_body.ts";
-import { parseHead, type RequestHead } from "./request_head.ts";
+import { readHead, type ReceivedHead } from "./request_head.ts";
 import { type OutputBuffers, writeResponse } from "./response_writer.ts";
-import { refusal } from "./status_text.ts";
 import { HttpError } from "./syntax.ts";
 import type { Http1Handler, Http1Limits } from "./types.ts";
 
-/** How long a client gets to read a refusal before its connection is closed. */
-const REFUSAL_WRITE_MS = 1_000;
 const CONTINUE = new TextEncoder().encode("HTTP/1.1 100 Continue\r\n\r\n");
-
-/** A parsed head and its size in bytes. */
-type ReceivedHead = RequestHead & { headBytes: number };
 
 /** What the connections of one server share. */
 export interface ConnectionContext {
@@ -38,8 +34,8 @@ export class Connection {
   readonly #conn: Deno.TcpConn;
   readonly #context: ConnectionContext;
   readonly #input: InputBuffer;
+  readonly #output: ConnectionOutput;
   #cancelDeadline = () => {};
-  #closed = false;
   #stopping = false;
   /** Whether the connection waits for a request's first byte. */
   #idle = true;
@@ -49,6 +45,7 @@ export class Connection {
     this.#conn = conn;
     this.#context = context;
     this.#input = new InputBuffer(conn, context.budget);
+    this.#output = new ConnectionOutput(conn, context.deadlines, context.limits.writeTimeoutMs);
   }
 
   /** Whether a request is being received or answered. */
@@ -61,11 +58,14 @@ export class Connection {
     try {
       for (let first = true;; first = false) {
         if (!await this.#nextRequest(first)) return;
-        if (!await this.#exchange(await this.#readHead())) return;
+        const { maxHeadBytes, maxBodyBytes } = this.#context.limits;
+        const head = await readHead(this.#input, maxHeadBytes, maxBodyBytes);
+        this.#cancelDeadline();
+        if (!await this.#exchange(head)) return;
       }
     } catch (error) {
       if (error instanceof HttpError) {
-        await this.#refuse(error.status, error.message, error.extraHeaders);
+        await this.#output.refuse(error.status, error.message, error.extraHeaders);
       } else if (!(error instanceof ConnectionGone)) throw error;
     } finally {
       this.#cancelDeadline();
@@ -82,13 +82,7 @@ export class Connection {
 
   /** Closes the connection now. */
   close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    try {
-      this.#conn.close();
-    } catch {
-      // Closed already.
-    }
+    this.#output.close();
   }
 
   /** Waits for a request's first byte; false when the client closed or idled out. */
@@ -108,32 +102,7 @@ export class Connection {
     const more = await this.#input.wait();
     this.#idle = false;
     if (!first) this.#deadline(limits.headersTimeoutMs, () => this.#cutOff("head"));
-    return more && !this.#closed;
-  }
-
-  async #readHead(): Promise<ReceivedHead> {
-    const { maxHeadBytes, maxBodyBytes } = this.#context.limits;
-    const tooLarge = () =>
-      new HttpError(
-        431,
-        `Request header fields too large: the limit is ${
-          maxHeadBytes.toLocaleString("en-US")
-        } bytes.`,
-      );
-    let line: string;
-    // Empty lines before a request line are ignored (RFC 9112 section 2.2).
-    do line = await this.#input.readLine(maxHeadBytes, tooLarge); while (line === "");
-    const lines = [line];
-    let size = line.length + 2;
-    for (;;) {
-      const field = await this.#input.readLine(maxHeadBytes - size, tooLarge);
-      size += field.length + 2;
-      if (size > maxHeadBytes) throw tooLarge();
-      if (field === "") break;
-      lines.push(field);
-    }
-    this.#cancelDeadline();
-    return { ...parseHead(lines, maxBodyBytes), headBytes: size };
+    return more && !this.#output.closed;
   }
 
   /** Reads the body, answers the request and writes the answer; whether to keep going. */
@@ -141,7 +110,7 @@ export class Connection {
     const { limits, buffers } = this.#context;
     try {
       const hasBody = head.framing.chunked || head.framing.length > 0;
-      if (hasBody && head.expectsContinue) await this.#write(CONTINUE);
+      if (hasBody && head.expectsContinue) await this.#output.write(CONTINUE);
       this.#deadline(limits.bodyTimeoutMs, () => this.#cutOff("body"));
       const body = await readBody(this.#input, head.framing, {
         maxBodyBytes: limits.maxBodyBytes,
@@ -151,13 +120,16 @@ export class Connection {
       const completed = Promise.withResolvers<void>();
       completed.promise.catch(() => {});
       const response = head.target.asterisk
-        ? new Response(null, { status: 204, headers: { allow: "GET, HEAD, POST, OPTIONS" } })
-        : await this.#answer(head, body, completed.promise);
+        ? asteriskAnswer(body)
+        : await callHandler(this.#context, head, body, {
+          remoteAddr: this.#conn.remoteAddr,
+          completed: completed.promise,
+        });
       const keepAlive = head.keepAlive && !this.#stopping;
       const kept = await writeResponse(
         response,
         { ...head, keepAlive },
-        (bytes) => this.#write(bytes),
+        (bytes) => this.#output.write(bytes),
         buffers,
       ).catch((error) => {
         completed.reject(new Deno.errors.Interrupted("The answer could not be sent."));
@@ -170,60 +142,9 @@ export class Connection {
     }
   }
 
-  async #answer(
-    head: RequestHead,
-    body: Uint8Array<ArrayBuffer> | undefined,
-    completed: Promise<void>,
-  ): Promise<Response> {
-    const { handler, origin } = this.#context;
-    const bodiless = head.method === "GET" || head.method === "HEAD";
-    const request = new Request(origin + head.target.path, {
-      method: head.method,
-      headers: head.headers,
-      body: bodiless ? undefined : body,
-    });
-    // The request holds its own copy of the body.
-    if (body) release(body);
-    try {
-      return await handler(request, { remoteAddr: this.#conn.remoteAddr, completed });
-    } catch {
-      return new Response("Internal server error.\n", {
-        status: 500,
-        headers: { "content-type": "text/plain; charset=utf-8" },
-      });
-    }
-  }
-
-  /** Writes all of `bytes` within the write deadline, or cuts the connection off. */
-  async #write(bytes: Uint8Array): Promise<void> {
-    if (this.#closed) throw new ConnectionGone();
-    this.#deadline(this.#context.limits.writeTimeoutMs, () => this.close());
-    try {
-      let written = 0;
-      while (written < bytes.length) written += await this.#conn.write(bytes.subarray(written));
-    } catch {
-      throw new ConnectionGone();
-    } finally {
-      this.#cancelDeadline();
-    }
-  }
-
-  /** Sends a refusal, if the client takes it within a short time, and closes the connection. */
-  async #refuse(status: number, message: string, extraHeaders = ""): Promise<void> {
-    if (this.#closed) return;
-    this.#deadline(REFUSAL_WRITE_MS, () => this.close());
-    try {
-      await this.#conn.write(refusal(status, message, extraHeaders));
-    } catch {
-      // The client is gone; the connection closes either way.
-    } finally {
-      this.close();
-    }
-  }
-
   /** Answers a client that missed the head's or the body's deadline with 408, and closes. */
   #cutOff(part: "head" | "body"): void {
-    this.#refuse(408, `Request timeout: the request ${part} took too long.`);
+    this.#output.refuse(408, `Request timeout: the request ${part} took too long.`);
   }
 
   /** Gives the current phase a deadline `ms` from now, replacing the one before. */
@@ -231,4 +152,10 @@ export class Connection {
     this.#cancelDeadline();
     this.#cancelDeadline = this.#context.deadlines.add(ms, onPassed);
   }
+}
+
+/** The answer to `OPTIONS *`, about the server as a whole; a body sent with it is dropped. */
+function asteriskAnswer(body: Uint8Array | undefined): Response {
+  if (body) release(body);
+  return new Response(null, { status: 204, headers: { allow: "GET, HEAD, POST, OPTIONS" } });
 }

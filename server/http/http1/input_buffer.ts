@@ -1,9 +1,9 @@
 /**
  * The bytes a connection has received and not yet consumed, read in lines (for heads, chunk
  * sizes and trailers) or into a body's own storage. The buffer is allocated only when a read
- * begins, starts small, grows with a long line, and is let go once a request is done, so that
- * an idle connection holds no buffer at all; what it grows by, and the storage of bodies, is
- * taken from the server's {@link ByteBudget}.
+ * begins, starts small (4 KiB, what an idle connection holds), grows with a long line, and is
+ * let go once a request is done; what it grows by, and the storage of bodies, is taken from the
+ * server's {@link ByteBudget}.
  * @module
  */
 

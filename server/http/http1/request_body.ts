@@ -8,7 +8,7 @@
 import { joinBytes } from "../../bytes.ts";
 import { readChunkedBody } from "./chunked_body.ts";
 import { type InputBuffer, release } from "./input_buffer.ts";
-import type { Framing } from "./request_head.ts";
+import type { Framing } from "./framing.ts";
 
 /**
  * The largest block a body is kept in. Blocks of this size are mapped from the system by

@@ -5,16 +5,15 @@
  * @module
  */
 
+import { parseFields } from "./field_lines.ts";
+import { type Framing, framingOf } from "./framing.ts";
 import { isHostValue, parseTarget, type Target } from "./request_target.ts";
-import { FIELD_VCHAR, HttpError, isToken, listElements, trimOws } from "./syntax.ts";
+import type { InputBuffer } from "./input_buffer.ts";
+import { HttpError, isToken } from "./syntax.ts";
 
 /** The methods handed to the application; other tokens get 501. */
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]);
 const VERSION = /^HTTP\/(\d)\.(\d)$/;
-const DIGITS = /^[0-9]+$/;
-
-/** How the body of a request is delimited. */
-export type Framing = { length: number; chunked?: never } | { chunked: true; length?: never };
 
 /** The parsed head of one request. */
 export interface RequestHead {
@@ -29,6 +28,39 @@ export interface RequestHead {
   keepAlive: boolean;
   /** Whether the client waits for `100 Continue` before sending its body (HTTP/1.1 only). */
   expectsContinue: boolean;
+}
+
+/** A parsed head and its size in bytes. */
+export type ReceivedHead = RequestHead & { headBytes: number };
+
+/**
+ * Reads the next head from `input`, at most `maxHeadBytes` long (431 beyond), and parses it;
+ * empty lines before it are skipped (RFC 9112 section 2.2).
+ */
+export async function readHead(
+  input: InputBuffer,
+  maxHeadBytes: number,
+  maxBodyBytes: number,
+): Promise<ReceivedHead> {
+  const tooLarge = () =>
+    new HttpError(
+      431,
+      `Request header fields too large: the limit is ${
+        maxHeadBytes.toLocaleString("en-US")
+      } bytes.`,
+    );
+  let line: string;
+  do line = await input.readLine(maxHeadBytes, tooLarge); while (line === "");
+  const lines = [line];
+  let size = line.length + 2;
+  for (;;) {
+    const field = await input.readLine(maxHeadBytes - size, tooLarge);
+    size += field.length + 2;
+    if (size > maxHeadBytes) throw tooLarge();
+    if (field === "") break;
+    lines.push(field);
+  }
+  return { ...parseHead(lines, maxBodyBytes), headBytes: size };
 }
 
 /** Parses the head `lines` (split at CRLF, the empty last line left out) under `maxBodyBytes`. */
@@ -63,94 +95,6 @@ export function parseHead(lines: string[], maxBodyBytes: number): RequestHead {
     expectsContinue = true;
   }
   return { method, target, minorVersion, headers, framing, keepAlive, expectsContinue };
-}
-
-interface Fields {
-  headers: [string, string][];
-  contentLength: string[];
-  transferEncoding: string[];
-  hosts: string[];
-  connection: string[];
-  expect?: string;
-}
-
-function parseFields(lines: string[]): Fields {
-  const fields: Fields = {
-    headers: [],
-    contentLength: [],
-    transferEncoding: [],
-    hosts: [],
-    connection: [],
-  };
-  for (let i = 1; i < lines.length; i++) {
-    const [name, value] = parseFieldLine(lines[i]);
-    fields.headers.push([name, value]);
-    const lower = name.toLowerCase();
-    if (lower === "content-length") fields.contentLength.push(value);
-    else if (lower === "transfer-encoding") fields.transferEncoding.push(value);
-    else if (lower === "host") fields.hosts.push(value);
-    else if (lower === "connection") fields.connection.push(...listElements(value));
-    else if (lower === "expect") {
-      fields.expect = fields.expect ? `${fields.expect},${value}` : value;
-    }
-  }
-  return fields;
-}
-
-/**
- * One `field-name ":" OWS field-value OWS` line: a token name right before the colon, a value
- * of visible characters, SP, HTAB and obs-text. A line folded onto the one before (obs-fold)
- * is refused.
- */
-export function parseFieldLine(line: string): [string, string] {
-  const colon = line.indexOf(":");
-  const name = line.slice(0, colon);
-  if (colon <= 0 || !isToken(name)) {
-    throw new HttpError(400, "Bad request: a header field line is malformed.");
-  }
-  for (let i = colon + 1; i < line.length; i++) {
-    if (!FIELD_VCHAR[line.charCodeAt(i)]) {
-      throw new HttpError(400, "Bad request: a header field value has a control character.");
-    }
-  }
-  return [name, trimOws(line.slice(colon + 1))];
-}
-
-function framingOf(fields: Fields, minorVersion: number, maxBodyBytes: number): Framing {
-  if (fields.transferEncoding.length > 0) {
-    // Both, or a coding an HTTP/1.0 recipient may not know: the framing is ambiguous.
-    if (fields.contentLength.length > 0) {
-      throw new HttpError(400, "Bad request: both Content-Length and Transfer-Encoding.");
-    }
-    if (minorVersion === 0) {
-      throw new HttpError(400, "Bad request: Transfer-Encoding is not allowed on HTTP/1.0.");
-    }
-    const codings = fields.transferEncoding.flatMap(listElements).map((c) => c.toLowerCase());
-    if (!codings.every(isToken) || codings.length === 0) {
-      throw new HttpError(400, "Bad request: Transfer-Encoding is malformed.");
-    }
-    const chunkedAt = codings.indexOf("chunked");
-    if (chunkedAt !== -1 && chunkedAt !== codings.length - 1) {
-      throw new HttpError(400, "Bad request: Transfer-Encoding must end with chunked, once.");
-    }
-    if (codings.length !== 1 || chunkedAt !== 0) {
-      throw new HttpError(501, "Not implemented: the only transfer coding is chunked.");
-    }
-    return { chunked: true };
-  }
-  if (fields.contentLength.length === 0) return { length: 0 };
-  const values = fields.contentLength.flatMap((value) => value.split(",").map(trimOws));
-  if (!values.every((value) => DIGITS.test(value) && value === values[0])) {
-    throw new HttpError(400, "Bad request: Content-Length must be one decimal number.");
-  }
-  const digits = values[0].replace(/^0+(?=\d)/, "");
-  if (digits.length > 15 || Number(digits) > maxBodyBytes) {
-    throw new HttpError(
-      413,
-      `Request body too large: the limit is ${maxBodyBytes.toLocaleString("en-US")} bytes.`,
-    );
-  }
-  return { length: Number(digits) };
 }
 
 /** The headers with `Host` checked, and set to an absolute-form target's authority. */
