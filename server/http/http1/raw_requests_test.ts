@@ -95,6 +95,11 @@ const CASES: Case[] = [
   ["a bare LF ending a field", GET("Host: a\nX: b\r\n"), 400, "closed"],
   ["a bare CR in a field", GET("Host: a\rX: b\r\n"), 400, "closed"],
   ["a head over the limit", GET(`Host: a\r\nX: ${"a".repeat(2100)}\r\n`), 431, "closed"],
+  ["a name with @", GET("Host: a\r\nFo@: b\r\n"), 400, "closed"],
+  ["a name with a control character", GET("Host: a\r\nFoo\x01test: b\r\n"), 400, "closed"],
+  ["a CR as a hyphen in a value", GET("Host: a\r\nConnection: keep\ralive\r\n"), 400, "closed"],
+  ["a line smuggled after a bare CR", GET("Host: a\r\n\rZGET /evil: HTTP/1.1\r\n"), 400, "closed"],
+  ["a folded Content-Length", POST("Foo: bar\r\n Content-Length: 3\r\n", "abc"), 400, "closed"],
   // Content-Length.
   ["a body by Content-Length", POST("Content-Length: 3\r\n", "abc"), 200, "open"],
   ["Content-Length folded from equal values", POST("Content-Length: 3, 3\r\n", "abc"), 200, "open"],
@@ -119,6 +124,18 @@ const CASES: Case[] = [
   ["Content-Length before a NBSP", POST("Content-Length: 3\xa0\r\n", "abc"), 400, "closed"],
   ["Content-Length over the limit", POST("Content-Length: 9000\r\n"), 413, "closed"],
   ["Content-Length of 20 digits", POST("Content-Length: 99999999999999999999\r\n"), 413, "closed"],
+  [
+    "a bare CR instead of the empty line",
+    POST("Content-Length: 3\r\n").slice(0, -2) + "\rabc",
+    400,
+    "closed",
+  ],
+  [
+    "a field name in any case, HTTP/1.0",
+    "GET / HTTP/1.0\r\nconTENT-Length: 5\r\n\r\nHELLO",
+    200,
+    "closed",
+  ],
   // Transfer-Encoding.
   ["a chunked body", CHUNKED("3\r\nabc\r\n0\r\n\r\n"), 200, "open"],
   ["chunked in capitals", POST("Transfer-Encoding: CHUNKED\r\n", "0\r\n\r\n"), 200, "open"],
