@@ -40,11 +40,13 @@ export function listen(
       maxBufferedBytes: limits.maxBufferedBytes,
     },
     onListen,
+    onError: (error) => logger.error("The listener failed unexpectedly.", error),
     onAcceptError(error) {
       const now = performance.now();
       if (now - lastAcceptError < ACCEPT_ERROR_LOG_MS) return;
       lastAcceptError = now;
       logger.warn(`Accepting connections failed and is retried: ${error.message}`);
     },
+    // The fetch handler reads nothing of the connection: only the request is passed on.
   }, (request) => handler(request));
 }

@@ -1,7 +1,7 @@
 /**
  * One client connection, serving its requests one after another (pipelined ones in order):
  * every phase has a deadline, every refusal closes the connection, and an idle connection holds
- * no buffer.
+ * only a small buffer.
  * @module
  */
 
@@ -27,6 +27,8 @@ export interface ConnectionContext {
   handler: Http1Handler;
   /** The origin of the handler's request URLs: the listening address. */
   origin: string;
+  /** Called with a failure the listener did not expect; the connection it hit is closed. */
+  onError?(error: unknown): void;
 }
 
 /** A connection being served. */
@@ -66,7 +68,10 @@ export class Connection {
     } catch (error) {
       if (error instanceof HttpError) {
         await this.#output.refuse(error.status, error.message, error.extraHeaders);
-      } else if (!(error instanceof ConnectionGone)) throw error;
+      } else if (!(error instanceof ConnectionGone)) {
+        // A fault of the listener's own: this connection ends, the server goes on.
+        this.#context.onError?.(error);
+      }
     } finally {
       this.#cancelDeadline();
       this.close();

@@ -58,6 +58,7 @@ export function serveHttp1(
     buffers: new OutputBuffers(),
     handler,
     origin: `http://${host}:${addr.port}`,
+    onError: options.onError,
   };
   const open = new Map<Connection, Promise<void>>();
   let refusing = 0;

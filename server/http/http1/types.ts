@@ -39,6 +39,8 @@ export interface Http1Events {
   onListen?(address: Deno.NetAddr): void;
   /** Called when accepting fails (for example, no file handles left) and is retried. */
   onAcceptError?(error: Error): void;
+  /** Called with a failure the listener did not expect; the connection it hit is closed. */
+  onError?(error: unknown): void;
 }
 
 /** What a graceful stop left behind. */
