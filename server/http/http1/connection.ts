@@ -115,7 +115,11 @@ export class Connection {
     const { limits, buffers } = this.#context;
     try {
       const hasBody = head.framing.chunked || head.framing.length > 0;
-      if (hasBody && head.expectsContinue) await this.#output.write(CONTINUE);
+      if (hasBody && head.expectsContinue) {
+        // A client told to go on while no body can be taken would send it for nothing.
+        this.#input.checkRoom();
+        await this.#output.write(CONTINUE);
+      }
       this.#deadline(limits.bodyTimeoutMs, () => this.#cutOff("body"));
       const body = await readBody(this.#input, head.framing, {
         maxBodyBytes: limits.maxBodyBytes,

@@ -103,14 +103,13 @@ export class InputBuffer {
    */
   reserve(bytes: number): void {
     if (bytes <= 0) return;
-    if (!this.#budget.take(bytes)) {
-      throw new HttpError(
-        503,
-        "Service unavailable: the server is holding too many request bytes; retry shortly.",
-        "retry-after: 1\r\n",
-      );
-    }
+    if (!this.#budget.take(bytes)) throw budgetTaken();
     this.#charged += bytes;
+  }
+
+  /** Throws 503 with `Retry-After` when the budget has no byte left, before a body is asked for. */
+  checkRoom(): void {
+    if (this.#budget.used >= this.#budget.limit) throw budgetTaken();
   }
 
   /**
@@ -168,4 +167,12 @@ export class InputBuffer {
     if (this.#buffer !== buffer) release(this.#buffer);
     this.#buffer = buffer;
   }
+}
+
+function budgetTaken(): HttpError {
+  return new HttpError(
+    503,
+    "Service unavailable: the server is holding too many request bytes; retry shortly.",
+    "retry-after: 1\r\n",
+  );
 }

@@ -55,6 +55,10 @@ Deno.test("reservations past the budget get 503 with Retry-After; done gives the
   input.done();
   assert.equal(budget.used, 0);
   input.reserve(100);
+  assert.throws(
+    () => input.checkRoom(),
+    (error: unknown) => error instanceof HttpError && error.status === 503,
+  );
   input.dispose();
   assert.equal(budget.used, 0);
 });
