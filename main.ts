@@ -8,10 +8,11 @@
  * @module
  */
 
-import { type Config, readConfig } from "./server/config.ts";
+import { readConfig, readShutdownGraceMs } from "./server/config.ts";
 import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
 import { listen } from "./server/http/listen.ts";
 import { Logger, writeLogLine } from "./server/log.ts";
+import { onStopSignal } from "./server/stop_signal.ts";
 
 const mode = Deno.args.includes("--stdio")
   ? "stdio"
@@ -19,10 +20,10 @@ const mode = Deno.args.includes("--stdio")
   ? "http"
   : "serve";
 
-/** Reads the configuration; a bad setting ends the process with its message. */
-function configure(): Config {
+/** Reads the configuration with `read`; a bad setting ends the process with its message. */
+function configure<T>(read: () => T): T {
   try {
-    return readConfig();
+    return read();
   } catch (error) {
     writeLogLine("error", error instanceof Error ? error.message : String(error));
     Deno.exit(1);
@@ -32,13 +33,14 @@ function configure(): Config {
 let fetch: FetchHandler | undefined;
 if (mode === "stdio") {
   // Loaded only here: stdio brings in Node's streams, which an HTTP server need not load.
-  (await import("./server/stdio.ts")).serveOnStdio();
+  const graceMs = configure(readShutdownGraceMs);
+  (await import("./server/stdio.ts")).serveOnStdio(graceMs);
 } else {
-  const config = configure();
+  const config = configure(readConfig);
   const logger = new Logger(config.logLevel);
   fetch = await createFetchHandler(config, logger);
   if (mode === "http") {
-    listen(fetch, config, logger, ({ hostname, port }) => {
+    const server = listen(fetch, config, logger, ({ hostname, port }) => {
       const host = hostname.includes(":") ? `[${hostname}]` : hostname;
       const url = `http://${host}:${port}${MCP_PATH}`;
       logger.listening(url);
@@ -48,6 +50,10 @@ if (mode === "stdio") {
             `mcp-inspector --transport http --server-url ${url}`,
         );
       }
+    });
+    onStopSignal(async (signal) => {
+      const { busy, cutOff } = await server.shutdown(config.limits.shutdownGraceMs);
+      return { signal, inFlight: busy, cutOff };
     });
   }
 }

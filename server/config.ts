@@ -30,6 +30,13 @@ export interface Limits {
   maxConnections: number;
   /** Requests being answered at once at most; more get 503 with `Retry-After`. */
   maxInFlight: number;
+  /**
+   * Bytes held for request heads and bodies across all connections at most (own listener
+   * only); a body that finds them taken gets 503 with `Retry-After`.
+   */
+  maxBufferedBytes: number;
+  /** How long a stop (SIGTERM, SIGINT) lets the requests in progress finish. */
+  shutdownGraceMs: number;
 }
 
 /** The server's configuration. */
@@ -114,8 +121,20 @@ export function readConfig(env: { get(name: string): string | undefined } = Deno
       requestTimeoutMs: integer(env, "MCP_REQUEST_TIMEOUT_MS", 30_000, 1, 600_000),
       maxConnections: integer(env, "MCP_MAX_CONNECTIONS", 512, 1, 1_000_000),
       maxInFlight: integer(env, "MCP_MAX_IN_FLIGHT", 256, 1, 1_000_000),
+      maxBufferedBytes: integer(env, "MCP_MAX_BUFFERED_BYTES", 64 * 1024 * 1024, 1, 2 ** 36),
+      shutdownGraceMs: readShutdownGraceMs(env),
     },
   };
+}
+
+/**
+ * How long a stop lets the requests in progress finish (`MCP_SHUTDOWN_GRACE_MS`), alone: stdio
+ * reads nothing else of the configuration.
+ */
+export function readShutdownGraceMs(
+  env: { get(name: string): string | undefined } = Deno.env,
+): number {
+  return integer(env, "MCP_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000);
 }
 
 /** The whole number in variable `name`, `fallback` when unset, within `min` to `max`. */

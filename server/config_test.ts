@@ -37,6 +37,8 @@ Deno.test("with no settings: port 8000 on 127.0.0.1, no auth, info logs, the def
       requestTimeoutMs: 30_000,
       maxConnections: 512,
       maxInFlight: 256,
+      maxBufferedBytes: 64 * 1024 * 1024,
+      shutdownGraceMs: 10_000,
     },
   });
 });
@@ -81,14 +83,17 @@ Deno.test("each limit is a whole number within its range, with its own message",
     ["MCP_REQUEST_TIMEOUT_MS", "requestTimeoutMs", 1, 600_000],
     ["MCP_MAX_CONNECTIONS", "maxConnections", 1, 1_000_000],
     ["MCP_MAX_IN_FLIGHT", "maxInFlight", 1, 1_000_000],
+    ["MCP_MAX_BUFFERED_BYTES", "maxBufferedBytes", 1, 2 ** 36],
+    ["MCP_SHUTDOWN_GRACE_MS", "shutdownGraceMs", 0, 600_000],
   ];
   for (const [name, field, min, max] of settings) {
     assert.equal(read({ [name]: String(min) }).limits[field], min, name);
     assert.equal(read({ [name]: String(max) }).limits[field], max, name);
     const message = `${name} must be a whole number from ${min} to ${max.toLocaleString("en-US")}.`;
-    for (const value of [String(min - 1), String(max + 1), "-5", "1.5", "ten", "1_000"]) {
+    for (const value of [String(max + 1), "-5", "1.5", "ten", "1_000"]) {
       refuses({ [name]: value }, message);
     }
+    if (min > 0) refuses({ [name]: String(min - 1) }, message);
   }
 });
 

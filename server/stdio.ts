@@ -8,13 +8,28 @@
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { writeLogLine } from "./log.ts";
 import { createMcpServer } from "./mcp_server.ts";
-import { LineTransport } from "./stdio_transport.ts";
+import { onStopSignal } from "./stop_signal.ts";
+import { LineTransport, MAX_LINE_BYTES } from "./stdio_transport.ts";
 
-/** Serves MCP on this process's stdin and stdout; the process ends when stdin closes. */
-export function serveOnStdio(): void {
+/**
+ * Serves MCP on this process's stdin and stdout; the process ends when stdin closes, or on
+ * SIGTERM or SIGINT once the requests read are answered (within `graceMs`).
+ */
+export function serveOnStdio(graceMs: number): void {
+  const transport = new LineTransport(
+    Deno.stdin.readable,
+    Deno.stdout.writable,
+    MAX_LINE_BYTES,
+    graceMs,
+  );
   serveStdio(() => createMcpServer({ cacheScope: "public" }), {
-    transport: new LineTransport(Deno.stdin.readable, Deno.stdout.writable),
+    transport,
     onerror: (error) => writeLogLine("warn", `stdio: ${error.message}`),
+  });
+  onStopSignal(async (signal) => {
+    const inFlight = transport.pending;
+    await transport.finish();
+    return { signal, inFlight, cutOff: transport.pending };
   });
   writeLogLine("info", "render_results MCP server on stdio");
 }

@@ -4,7 +4,8 @@
  * JSON without a word, and copies its whole buffer for every chunk it receives. Here a line
  * over the cap, or one that is not a JSON-RPC message, is answered with a JSON-RPC error and the
  * session goes on; reading stays linear in the length of a line. When the input ends, the
- * requests already read are still answered (within a time limit) before the transport closes.
+ * requests already read are still answered (within a time limit) before the transport closes;
+ * {@link LineTransport.finish} does the same on demand, for a graceful stop.
  * @module
  */
 
@@ -19,7 +20,7 @@ import { joinBytes } from "./bytes.ts";
 /** The longest line read, in bytes: far above any valid call, like the HTTP body cap. */
 export const MAX_LINE_BYTES = 1024 * 1024;
 
-/** How long the requests read before the input ended may take to be answered. */
+/** How long the requests read before the input ended may take to be answered, by default. */
 const DRAIN_TIMEOUT_MS = 30_000;
 
 const NEWLINE = 10;
@@ -35,9 +36,12 @@ export class LineTransport implements Transport {
   readonly #input: ReadableStream<Uint8Array>;
   readonly #output: WritableStreamDefaultWriter<Uint8Array>;
   readonly #maxLineBytes: number;
+  readonly #drainTimeoutMs: number;
+  #finished: Promise<void> = Promise.resolve();
   #reader?: ReadableStreamDefaultReader<Uint8Array>;
   #writing: Promise<void> = Promise.resolve();
   #closed = false;
+  #stopping = false;
   /** The ids of requests read and not yet answered. */
   readonly #pending = new Set<string | number>();
   #drained?: () => void;
@@ -46,10 +50,17 @@ export class LineTransport implements Transport {
     input: ReadableStream<Uint8Array>,
     output: WritableStream<Uint8Array>,
     maxLineBytes: number = MAX_LINE_BYTES,
+    drainTimeoutMs: number = DRAIN_TIMEOUT_MS,
   ) {
     this.#input = input;
     this.#output = output.getWriter();
     this.#maxLineBytes = maxLineBytes;
+    this.#drainTimeoutMs = drainTimeoutMs;
+  }
+
+  /** The requests read and not answered yet. */
+  get pending(): number {
+    return this.#pending.size;
   }
 
   /**
@@ -58,11 +69,21 @@ export class LineTransport implements Transport {
    */
   start(): Promise<void> {
     this.#reader = this.#input.getReader();
-    this.#read().catch((error) => this.onerror?.(error)).finally(async () => {
+    this.#finished = this.#read().catch((error) => this.onerror?.(error)).finally(async () => {
       await this.#drain();
       await this.close();
     });
     return Promise.resolve();
+  }
+
+  /**
+   * Stops reading, as if the input had ended: resolves once the requests read are answered (or
+   * the drain time limit passed) and the transport is closed.
+   */
+  async finish(): Promise<void> {
+    this.#stopping = true;
+    await this.#reader?.cancel().catch(() => {});
+    await this.#finished;
   }
 
   /** Writes `message` as one line, after every message sent before it. */
@@ -90,7 +111,7 @@ export class LineTransport implements Transport {
     let oversize = false;
     for (;;) {
       const { done, value } = await this.#reader!.read();
-      if (done || this.#closed) return;
+      if (done || this.#closed || this.#stopping) return;
       let from = 0;
       while (from < value.length) {
         const newline = value.indexOf(NEWLINE, from);
@@ -139,7 +160,7 @@ export class LineTransport implements Transport {
   #drain(): Promise<void> {
     if (this.#pending.size === 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, DRAIN_TIMEOUT_MS);
+      const timer = setTimeout(resolve, this.#drainTimeoutMs);
       this.#drained = () => {
         clearTimeout(timer);
         resolve();

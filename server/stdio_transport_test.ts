@@ -118,3 +118,38 @@ Deno.test("when the input ends, requests already read are answered before it clo
   await closed;
   assert.deepEqual(written, ['{"jsonrpc":"2.0","id":"a","result":{}}\n']);
 });
+
+Deno.test("finish stops reading and closes once the requests read are answered", async () => {
+  const written: string[] = [];
+  let cancelled = false;
+  // An input that stays open, as a client's stdin does while it waits for answers.
+  const input = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode('{"jsonrpc":"2.0","id":"a","method":"ping"}\n'));
+    },
+    cancel: () => void (cancelled = true),
+  });
+  const transport = new LineTransport(
+    input,
+    new WritableStream({ write: (chunk) => void written.push(new TextDecoder().decode(chunk)) }),
+  );
+  const received: unknown[] = [];
+  let closed = false;
+  transport.onclose = () => closed = true;
+  transport.onmessage = (message) => {
+    received.push(message);
+    setTimeout(
+      () => transport.send({ jsonrpc: "2.0", id: (message as { id: string }).id, result: {} }),
+      50,
+    );
+  };
+  await transport.start();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.equal(transport.pending, 1);
+  await transport.finish();
+  // The answer, sent 50 ms after the stop began, was waited for.
+  assert.deepEqual(written, ['{"jsonrpc":"2.0","id":"a","result":{}}\n']);
+  assert.ok(cancelled, "the input is no longer read");
+  assert.ok(closed);
+  assert.equal(received.length, 1);
+});

@@ -29,13 +29,10 @@ const RETRY_AFTER_SECONDS = 1;
 const DEADLINE_RESOLUTION_MS = 50;
 
 /**
- * A request handler as `Deno.serve` and `deno serve` take it: the body is in the request. The
- * server's own listener still passes the body's bytes in place of the connection info.
+ * A request handler as `Deno.serve`, `deno serve` and the server's own listener take it: the
+ * body is in the request.
  */
-export type FetchHandler = (
-  request: Request,
-  info?: Deno.ServeHandlerInfo | Uint8Array,
-) => Promise<Response>;
+export type FetchHandler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
 
 /**
  * Creates the handler for every path the server answers. `leanPath: false` leaves every MCP
@@ -118,9 +115,8 @@ export async function createFetchHandler(
     }
   }
 
-  return async (received, info) => {
+  return async (request) => {
     const started = performance.now();
-    const request = withListenerBody(received, info);
     // Under `deno serve` the URL is built from the Host header, which may not parse.
     const url = URL.parse(request.url);
     if (url === null) {
@@ -142,18 +138,6 @@ export async function createFetchHandler(
     }
     return response;
   };
-}
-
-/**
- * `request` with the body's bytes that the server's own listener passes beside it (in place of
- * `Deno.serve`'s connection info) until it puts them in the request itself.
- */
-function withListenerBody(request: Request, info?: Deno.ServeHandlerInfo | Uint8Array): Request {
-  const bodiless = request.method === "GET" || request.method === "HEAD";
-  if (!(info instanceof Uint8Array) || info.length === 0 || bodiless) {
-    return request;
-  }
-  return new Request(request, { body: info as Uint8Array<ArrayBuffer> });
 }
 
 /** The answer to a request whose deadline passed while the server was working on it. */

@@ -6,7 +6,8 @@
 
 import type { Config } from "../config.ts";
 import type { FetchHandler } from "./fetch_handler.ts";
-import { type Http1Server, serveHttp1 } from "./http1_server.ts";
+import { serveHttp1 } from "./http1/server.ts";
+import type { Http1Server } from "./http1/types.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import type { Logger } from "../log.ts";
 
@@ -36,8 +37,10 @@ export function listen(
       maxConnections: limits.maxConnections,
       maxHeadBytes: MAX_HEAD_BYTES,
       maxBodyBytes: MAX_BODY_BYTES,
+      maxBufferedBytes: limits.maxBufferedBytes,
     },
     onListen,
+    onError: (error) => logger.error("The listener failed unexpectedly.", error),
     onAcceptError(error) {
       const now = performance.now();
       if (now - lastAcceptError < ACCEPT_ERROR_LOG_MS) return;

@@ -15,6 +15,8 @@ export interface ServerProcess extends AsyncDisposable {
   url: URL;
   /** The process id. */
   pid: number;
+  /** Settles when the process exits, with its exit code. */
+  status: Promise<Deno.CommandStatus>;
   /** The last part of what the process wrote to stderr. */
   stderr(): string;
   /** Stops the process (SIGTERM, then SIGKILL) and waits for it to exit. */
@@ -165,6 +167,7 @@ export async function startServer(command: ServerCommand): Promise<ServerProcess
       name: command.name,
       url,
       pid: child.pid,
+      status: child.status,
       stderr: () => log,
       stop,
       [Symbol.asyncDispose]: stop,

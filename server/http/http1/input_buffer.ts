@@ -1,0 +1,178 @@
+/**
+ * The bytes a connection has received and not yet consumed, read in lines (for heads, chunk
+ * sizes and trailers) or into a body's own storage. The buffer is allocated only when a read
+ * begins, starts small (4 KiB, what an idle connection holds), grows with a long line, and is
+ * let go once a request is done; what it grows by, and the storage of bodies, is taken from the
+ * server's {@link ByteBudget}.
+ * @module
+ */
+
+import type { ByteBudget } from "./byte_budget.ts";
+import { HttpError, latin1, lineEnd } from "./syntax.ts";
+
+/** A buffer's first size: enough for a typical request head. */
+const INITIAL_BYTES = 4 * 1024;
+const EMPTY = new Uint8Array(0);
+
+/** The connection ended (or was closed): nothing more can be read from it. */
+export class ConnectionGone extends Error {}
+
+/** Where bytes come from: a `Deno.Conn`, for one. */
+export interface ByteSource {
+  /** Reads into `into`; the count read, or null at the end of the input. */
+  read(into: Uint8Array): Promise<number | null>;
+}
+
+/** Frees the memory behind `bytes` now instead of at the next garbage collection. */
+export function release(bytes: Uint8Array): void {
+  const buffer = bytes.buffer as ArrayBuffer;
+  if (buffer.detached || buffer.byteLength === 0) return;
+  try {
+    buffer.transfer(0);
+  } catch {
+    // Not detachable: the collector frees it.
+  }
+}
+
+/** The unread input of one connection. */
+export class InputBuffer {
+  readonly #source: ByteSource;
+  readonly #budget: ByteBudget;
+  #buffer: Uint8Array<ArrayBuffer> = EMPTY;
+  #start = 0;
+  #end = 0;
+  /** The bytes of the budget this connection holds: buffer growth and body pieces. */
+  #charged = 0;
+
+  /** Input read from `source`, its memory taken from `budget`. */
+  constructor(source: ByteSource, budget: ByteBudget) {
+    this.#source = source;
+    this.#budget = budget;
+  }
+
+  /** The bytes received and not consumed yet. */
+  get buffered(): number {
+    return this.#end - this.#start;
+  }
+
+  /** Waits for input; false when the input ended first. */
+  async wait(): Promise<boolean> {
+    return this.buffered > 0 || await this.#read(INITIAL_BYTES);
+  }
+
+  /**
+   * The next line without its CRLF, at most `maxBytes` long (`tooLong` is thrown beyond).
+   * Throws {@link ConnectionGone} when the input ends first.
+   */
+  async readLine(maxBytes: number, tooLong: () => HttpError): Promise<string> {
+    let scanned = 0;
+    for (;;) {
+      const end = lineEnd(this.#buffer, this.#start, this.#start + scanned, this.#end);
+      if (end !== -1) {
+        if (end - 2 - this.#start > maxBytes) throw tooLong();
+        const line = latin1(this.#buffer, this.#start, end - 2);
+        this.#start = end;
+        return line;
+      }
+      scanned = this.buffered;
+      if (scanned > maxBytes + 1) throw tooLong();
+      if (!await this.#read(maxBytes + 2)) throw new ConnectionGone();
+    }
+  }
+
+  /**
+   * Receives body bytes into `target`: those already buffered first, else straight from the
+   * source, with no copy in between; the count received, at least one. Throws
+   * {@link ConnectionGone} when the input ends first.
+   */
+  async readInto(target: Uint8Array): Promise<number> {
+    if (this.buffered === 0) {
+      const read = await this.#source.read(target).catch(() => null);
+      if (read === null) throw new ConnectionGone();
+      return read;
+    }
+    const count = Math.min(target.length, this.buffered);
+    target.set(this.#buffer.subarray(this.#start, this.#start + count));
+    this.#start += count;
+    return count;
+  }
+
+  /**
+   * Takes `bytes` from the budget for this connection until {@link done}; throws 503 with
+   * `Retry-After` when the budget has no room for them.
+   */
+  reserve(bytes: number): void {
+    if (bytes <= 0) return;
+    if (!this.#budget.take(bytes)) throw budgetTaken();
+    this.#charged += bytes;
+  }
+
+  /** Throws 503 with `Retry-After` when the budget has no byte left, before a body is asked for. */
+  checkRoom(): void {
+    if (this.#budget.used >= this.#budget.limit) throw budgetTaken();
+  }
+
+  /**
+   * Ends a request: gives its bytes back to the budget and lets go of the buffer when nothing
+   * is left in it (a small one is kept for bytes already received of the next request).
+   */
+  done(): void {
+    if (this.buffered === 0) this.#replace(EMPTY);
+    else if (this.#buffer.length > INITIAL_BYTES && this.buffered <= INITIAL_BYTES) {
+      const rest = new Uint8Array(INITIAL_BYTES);
+      rest.set(this.#buffer.subarray(this.#start, this.#end));
+      this.#replace(rest);
+    }
+    const kept = Math.max(0, this.#buffer.length - INITIAL_BYTES);
+    this.#budget.give(this.#charged - kept);
+    this.#charged = kept;
+  }
+
+  /** Gives every byte back to the budget and lets go of the buffer: the connection closed. */
+  dispose(): void {
+    this.#start = this.#end = 0;
+    this.#replace(EMPTY);
+    this.#budget.give(this.#charged);
+    this.#charged = 0;
+  }
+
+  /** Reads more input, growing a full buffer to at most `capacity`; false at the end of input. */
+  async #read(capacity: number): Promise<boolean> {
+    if (this.#start === this.#end) this.#start = this.#end = 0;
+    if (this.#end === this.#buffer.length) {
+      const unread = this.buffered;
+      if (this.#start > 0) this.#buffer.copyWithin(0, this.#start, this.#end);
+      else {
+        const length = Math.max(INITIAL_BYTES, Math.min(capacity, this.#buffer.length * 2));
+        const grown = new Uint8Array(length);
+        this.reserve(length - Math.max(INITIAL_BYTES, this.#buffer.length));
+        grown.set(this.#buffer.subarray(0, unread));
+        this.#replace(grown);
+      }
+      this.#start = 0;
+      this.#end = unread;
+    }
+    let read: number | null;
+    try {
+      read = await this.#source.read(this.#buffer.subarray(this.#end));
+    } catch {
+      return false;
+    }
+    if (read === null) return false;
+    this.#end += read;
+    return true;
+  }
+
+  #replace(buffer: Uint8Array<ArrayBuffer>): void {
+    if (this.#buffer !== buffer) release(this.#buffer);
+    this.#buffer = buffer;
+  }
+}
+
+function budgetTaken(): HttpError {
+  return new HttpError(
+    503,
+    "Service unavailable: the server is holding too many request bytes; retry shortly.",
+    "retry-after: 1\r\n",
+  );
+}

@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { byteSource } from "../../../tests/support/byte_source.ts";
+import { ByteBudget } from "./byte_budget.ts";
+import { ConnectionGone, InputBuffer } from "./input_buffer.ts";
+import { HttpError } from "./syntax.ts";
+
+const tooLong = () => new HttpError(431, "Too long.");
+
+Deno.test("lines are read across pieces, and the rest stays buffered", async () => {
+  const input = new InputBuffer(byteSource(["ab", "c\r", "\nde\r\nf"]), new ByteBudget(0));
+  assert.equal(await input.readLine(10, tooLong), "abc");
+  assert.equal(await input.readLine(10, tooLong), "de");
+  assert.equal(input.buffered, 1);
+  await assert.rejects(input.readLine(10, tooLong), ConnectionGone);
+});
+
+Deno.test("a line longer than its limit is refused before it ends", async () => {
+  const input = new InputBuffer(byteSource(["a".repeat(50)]), new ByteBudget(1 << 20));
+  await assert.rejects(
+    input.readLine(20, tooLong),
+    (error: unknown) => error instanceof HttpError && error.status === 431,
+  );
+});
+
+Deno.test("a line longer than the first buffer grows it, from the budget, and gives it back", async () => {
+  const budget = new ByteBudget(1 << 20);
+  const input = new InputBuffer(byteSource(["a".repeat(10_000), "\r\n"]), budget);
+  assert.equal((await input.readLine(16_384, tooLong)).length, 10_000);
+  assert.ok(budget.used > 0);
+  input.done();
+  assert.equal(budget.used, 0);
+});
+
+Deno.test("body bytes are taken from what is buffered first, then from the source", async () => {
+  const input = new InputBuffer(byteSource(["x\r\nab", "cdef"]), new ByteBudget(0));
+  await input.readLine(10, tooLong);
+  const target = new Uint8Array(10);
+  assert.equal(await input.readInto(target), 2);
+  assert.equal(await input.readInto(target.subarray(2)), 4);
+  assert.equal(new TextDecoder().decode(target.subarray(0, 6)), "abcdef");
+  await assert.rejects(input.readInto(target), ConnectionGone);
+});
+
+Deno.test("reservations past the budget get 503 with Retry-After; done gives them back", () => {
+  const budget = new ByteBudget(100);
+  const input = new InputBuffer(byteSource([]), budget);
+  input.reserve(60);
+  assert.throws(
+    () => input.reserve(50),
+    (error: unknown) =>
+      error instanceof HttpError && error.status === 503 &&
+      /retry-after: 1/.test(error.extraHeaders),
+  );
+  assert.equal(budget.used, 60);
+  input.done();
+  assert.equal(budget.used, 0);
+  input.reserve(100);
+  assert.throws(
+    () => input.checkRoom(),
+    (error: unknown) => error instanceof HttpError && error.status === 503,
+  );
+  input.dispose();
+  assert.equal(budget.used, 0);
+});

@@ -1,0 +1,65 @@
+/**
+ * The request target (RFC 9112 section 3.2) and the `Host` value (RFC 9110 section 7.2) checked
+ * to the letter: no control characters, whitespace, backslash or fragment can reach a path, so
+ * `/mc\tp` or `/x\..\mcp` is never read as `/mcp`.
+ * @module
+ */
+
+import { HttpError, isPercentEncodedOf, REG_NAME_CHAR, TARGET_CHAR } from "./syntax.ts";
+
+/** A request target, as the handler's URL and `Host` need it. */
+export interface Target {
+  /** The absolute path and query (`/` for the asterisk-form, which has neither). */
+  path: string;
+  /** The authority of an absolute-form target, which stands in for `Host`. */
+  authority?: string;
+  /** Whether the target was `*` (OPTIONS only). */
+  asterisk: boolean;
+}
+
+const DIGITS = /^[0-9]*$/;
+const ABSOLUTE_FORM = /^(https?):\/\/([^/?]*)([^]*)$/i;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IP_LITERAL = /^\[(?:[0-9a-f:.]+|v[0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]$/i;
+
+/** Parses `target` of a request with `method`; throws 400 when it is not a valid target. */
+export function parseTarget(method: string, target: string): Target {
+  if (target === "*") {
+    if (method !== "OPTIONS") throw invalid("the asterisk-form is for OPTIONS only");
+    return { path: "/", asterisk: true };
+  }
+  if (target.startsWith("/")) {
+    if (!isPercentEncodedOf(target, TARGET_CHAR)) throw invalid("it has a forbidden character");
+    return { path: target, asterisk: false };
+  }
+  const absolute = ABSOLUTE_FORM.exec(target);
+  if (absolute === null) throw invalid("it must be a path or an absolute http URL");
+  const [, , authority, rest] = absolute;
+  if (!isHostValue(authority) || authority === "") {
+    throw invalid("its authority is not a host and port");
+  }
+  if (rest !== "" && !rest.startsWith("/") && !rest.startsWith("?")) {
+    throw invalid("it must be a path or an absolute http URL");
+  }
+  const path = rest.startsWith("/") ? rest : `/${rest}`;
+  if (!isPercentEncodedOf(path, TARGET_CHAR)) throw invalid("it has a forbidden character");
+  return { path, authority, asterisk: false };
+}
+
+/**
+ * Whether `value` is a syntactically valid `Host` (`uri-host [ ":" port ]`, RFC 3986; empty is
+ * valid). Which hosts are allowed is the application's decision.
+ */
+export function isHostValue(value: string): boolean {
+  const colon = value.lastIndexOf(":");
+  const bracketEnd = value.lastIndexOf("]");
+  const hasPort = colon > bracketEnd;
+  const host = hasPort ? value.slice(0, colon) : value;
+  if (hasPort && !DIGITS.test(value.slice(colon + 1))) return false;
+  if (host.startsWith("[")) return IP_LITERAL.test(host);
+  return IPV4.test(host) || isPercentEncodedOf(host, REG_NAME_CHAR);
+}
+
+function invalid(reason: string): HttpError {
+  return new HttpError(400, `Bad request: the request target is invalid: ${reason}.`);
+}

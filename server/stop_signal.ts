@@ -1,0 +1,41 @@
+/**
+ * A graceful stop on SIGTERM (what container platforms send on every deploy and scale-down) and
+ * SIGINT (Ctrl+C): the server finishes what it is doing, says so in one log line, and exits 0.
+ * @module
+ */
+
+import { writeLogLine } from "./log.ts";
+
+/** What a stop finished and what it had to cut off. */
+export interface StopRecord {
+  /** The signal that asked for the stop. */
+  signal: Deno.Signal;
+  /** Requests in progress when the stop began. */
+  inFlight: number;
+  /** Of those, the ones the grace period ended before they were answered. */
+  cutOff: number;
+}
+
+/**
+ * Calls `stop` on the first SIGTERM or SIGINT, logs what it returns and exits 0. A second signal
+ * during the stop ends the process at once.
+ */
+export function onStopSignal(stop: (signal: Deno.Signal) => Promise<StopRecord>): void {
+  let stopping = false;
+  const listener = (signal: Deno.Signal) => async () => {
+    if (stopping) Deno.exit(130);
+    stopping = true;
+    const started = performance.now();
+    const record = await stop(signal);
+    const durationMs = Math.round(performance.now() - started);
+    writeLogLine("info", `Stopped on ${signal}.`, { ...record, durationMs });
+    Deno.exit(0);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    try {
+      Deno.addSignalListener(signal, listener(signal));
+    } catch {
+      // Not a signal on this platform (SIGTERM on Windows).
+    }
+  }
+}
