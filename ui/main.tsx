@@ -4,7 +4,7 @@
  * @module
  */
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
-import { render } from "preact";
+import { h, render } from "preact";
 import { makeFormats } from "./formats.ts";
 import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext, reportedHeight } from "./host_style.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type ButtonHTMLAttributes, Component, createRef } from "preact";
+import { type ButtonHTMLAttributes, Component, createRef, Fragment, h } from "preact";
 import { type Badge, listBadges } from "./badge.ts";
 import { copyText } from "./clipboard.ts";
 import { EXPORT_FORMATS, type ExportFormat, fileName } from "./export.ts";
