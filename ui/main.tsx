@@ -63,10 +63,10 @@ function preview(params: Parameters<typeof fromToolInput>[0]): void {
 }
 
 const bridge = new HostBridge({
-  toolInput: preview,
-  toolInputPartial: preview,
-  toolResult: (result) => draw(fromToolResult(result)),
-  toolCancelled: (params) => draw(fromToolCancelled(params)),
+  "ui/notifications/tool-input": preview,
+  "ui/notifications/tool-input-partial": preview,
+  "ui/notifications/tool-result": (result) => draw(fromToolResult(result)),
+  "ui/notifications/tool-cancelled": (params) => draw(fromToolCancelled(params)),
   hostContext: (next) => {
     if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
       formats = makeFormats(next.locale, next.timeZone);
