@@ -280,7 +280,6 @@ export class View extends Component<ViewProps, ListState> {
     const text = format.write(items, new Date().toISOString().slice(0, 10));
     if (!host.canDownload) return this.copy("list", text, `List copied as ${format.label}`);
     const name = fileName(heading, format.extension);
-    copyTrigger = document.activeElement as HTMLElement | null;
     this.notify(
       `${await download(name, format.mimeType, text) ? "Downloaded" : "Not downloaded:"} ${name}`,
     );
