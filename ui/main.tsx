@@ -9,7 +9,6 @@ import { makeFormats } from "./formats.ts";
 import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext, reportedHeight } from "./host_style.ts";
 import { moveBetweenCards } from "./keyboard.ts";
-import { markedContext } from "./model_context.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
 import { View } from "./view.tsx";
 
@@ -22,26 +21,15 @@ let formats = makeFormats(undefined, undefined);
 function draw(next: ViewState): void {
   state = next;
   const modes = context.availableDisplayModes;
-  const isFullscreen = context.displayMode === "fullscreen";
   render(
     <View
       state={state}
       formats={formats}
-      host={{
-        fullscreen: Array.isArray(modes) && modes.includes("fullscreen"),
-        isFullscreen,
-        canMark: bridge.modelContext !== undefined,
-        canDownload: bridge.canDownload,
+      display={{
+        canFullscreen: Array.isArray(modes) && modes.includes("fullscreen"),
+        fullscreen: context.displayMode === "fullscreen",
       }}
-      openLink={(url) => bridge.openLink(url)}
-      download={(name, mimeType, text) => bridge.downloadFile(name, mimeType, text)}
-      toggleFullscreen={() => bridge.requestDisplayMode(isFullscreen ? "inline" : "fullscreen")}
-      marked={(items) => {
-        if (state.phase !== "ready" || !bridge.modelContext) return;
-        bridge.updateModelContext(
-          markedContext(state.title, state.results.length, items, bridge.modelContext),
-        );
-      }}
+      host={bridge}
     />,
     root,
   );
