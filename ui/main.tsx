@@ -20,15 +20,11 @@ let formats = makeFormats(undefined, undefined);
 
 function draw(next: ViewState): void {
   state = next;
-  const modes = context.availableDisplayModes;
   render(
     <View
       state={state}
       formats={formats}
-      display={{
-        canFullscreen: Array.isArray(modes) && modes.includes("fullscreen"),
-        fullscreen: context.displayMode === "fullscreen",
-      }}
+      context={context}
       host={bridge}
     />,
     root,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import { type ButtonHTMLAttributes, Component, createRef, Fragment, h } from "preact";
 import { type Badge, listBadges } from "./badge.ts";
 import { copyText } from "./clipboard.ts";
@@ -28,22 +29,14 @@ export type ViewHost = Pick<
   | "canDownload"
 >;
 
-/** How the host shows the view. */
-export interface Display {
-  /** Whether the host offers full screen. */
-  canFullscreen: boolean;
-  /** Whether the view is shown full screen now. */
-  fullscreen: boolean;
-}
-
 /** Properties of {@link View}. */
 export interface ViewProps {
   /** What to show. */
   state: ViewState;
   /** Formats numbers and dates for the host's locale and time zone. */
   formats: Formats;
-  /** How the host shows the view. */
-  display: Display;
+  /** The host context, which says whether the host offers full screen and shows the view so. */
+  context: McpUiHostContext;
   /**
    * The host, which opens links, downloads files, switches display mode and is told which results
    * the user marked for the model.
@@ -310,7 +303,9 @@ export class View extends Component<ViewProps, ListState> {
     );
   }
 
-  override render({ state, formats, display, host }: ViewProps) {
+  override render({ state, formats, context, host }: ViewProps) {
+    const modes = context.availableDisplayModes;
+    const fullscreen = context.displayMode === "fullscreen";
     const { marks, copyBox, notice, query, newest } = this.state;
     const settled = state.phase === "ready";
     const results = settled || state.phase === "preparing" ? state.results : [];
@@ -354,14 +349,13 @@ export class View extends Component<ViewProps, ListState> {
                   <Icon name="copy" />Copy list
                 </button>
               )}
-              {display.canFullscreen && (
+              {Array.isArray(modes) && modes.includes("fullscreen") && (
                 <button
                   type="button"
-                  onClick={() =>
-                    host.requestDisplayMode(display.fullscreen ? "inline" : "fullscreen")}
+                  onClick={() => host.requestDisplayMode(fullscreen ? "inline" : "fullscreen")}
                 >
-                  <Icon name={display.fullscreen ? "shrink" : "expand"} />
-                  {display.fullscreen ? "Exit full screen" : "Full screen"}
+                  <Icon name={fullscreen ? "shrink" : "expand"} />
+                  {fullscreen ? "Exit full screen" : "Full screen"}
                 </button>
               )}
             </div>
