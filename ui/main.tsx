@@ -16,7 +16,7 @@ const root = document.getElementById("root")!;
 let state: ViewState = { phase: "waiting" };
 let context: McpUiHostContext = {};
 // Made up front, not when results arrive: the first format loads locale data (~50 ms).
-let formats = makeFormats(undefined, undefined);
+let formats = makeFormats();
 
 function draw(next: ViewState): void {
   state = next;
