@@ -70,10 +70,10 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { icon: keyof typeof ICONS };
 
-/** A button showing an icon; its label is its accessible name and its tooltip. */
+/** A button showing an icon, named as its class; its label is its accessible name and tooltip. */
 function IconButton({ icon, label, ...props }: ButtonProps & { label: string }) {
   return (
-    <button type="button" aria-label={label} title={label} {...props}>
+    <button type="button" class={icon} aria-label={label} title={label} {...props}>
       <Icon name={icon} />
     </button>
   );
@@ -172,7 +172,6 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
             {(over || open) && (
               <IconButton
                 icon="more"
-                class="more"
                 label={open ? "Show less" : "Show more"}
                 aria-expanded={open}
                 onClick={() => this.setState({ open: !open })}
@@ -181,7 +180,6 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
             {settled && host.modelContext && (
               <IconButton
                 icon="mark"
-                class="mark"
                 label={`Mark ${item.number} for the assistant`}
                 aria-pressed={marked}
                 onClick={() => list.toggleMark(item.number)}
@@ -190,7 +188,6 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
             {settled && href && (
               <IconButton
                 icon="copy"
-                class="copy"
                 label={`Copy link ${item.number}`}
                 onClick={() => list.copy(item.number, href, `Link ${item.number} copied`)}
               />
