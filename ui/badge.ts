@@ -65,8 +65,8 @@ function hueDistance(a: number, b: number): number {
  */
 export function listBadges(items: ResultItem[]): Badge[] {
   const hues = new Map<string, number>();
-  const shown: Badge[] = [];
-  return items.map(({ url, title, facts }) => {
+  const badges: Badge[] = [];
+  for (const { url, title, facts } of items) {
     const host = displayHost(url);
     const { letter, hue: own } = siteBadge(host, facts.site ?? "", title || url);
     const key = host || title || url;
@@ -74,13 +74,12 @@ export function listBadges(items: ResultItem[]): Badge[] {
     // a letter always stand apart.
     for (let step = 0; !hues.has(key); step++) {
       const hue = (own + 10 * step) % 360;
-      const clear = shown.every((other) =>
+      const clear = badges.every((other) =>
         other.letter !== letter || hueDistance(hue, other.hue) >= MIN_HUE_DISTANCE
       );
       if (clear || step === 35) hues.set(key, clear ? hue : own);
     }
-    const badge = { letter, hue: hues.get(key)! };
-    shown.push(badge);
-    return badge;
-  });
+    badges.push({ letter, hue: hues.get(key)! });
+  }
+  return badges;
 }

@@ -63,8 +63,8 @@ function inLocale<T>(locale: unknown, make: (locale?: string) => T): T {
   }
 }
 
-/** Formats for `locale` and `timeZone`, or the browser's own where either is not valid. */
-export function makeFormats(locale: unknown, timeZone: unknown): Formats {
+/** Formats for `locale` and `timeZone`: the browser's own where either is absent or invalid. */
+export function makeFormats(locale?: unknown, timeZone?: unknown): Formats {
   const numbers = inLocale(locale, (tag) => new Intl.NumberFormat(tag));
   const dates = (timeZone?: string) =>
     inLocale(locale, (tag) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone }));

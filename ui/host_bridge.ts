@@ -33,13 +33,15 @@ import type {
 
 const PROTOCOL_VERSION: typeof LATEST_PROTOCOL_VERSION = "2026-01-26";
 
-/** Notifications the host sends that this view handles. */
-type HostNotification =
+/** Notifications about the tool call, each handed to the handler named after its method. */
+type ToolNotification =
   | McpUiToolInputNotification
   | McpUiToolInputPartialNotification
   | McpUiToolResultNotification
-  | McpUiToolCancelledNotification
-  | McpUiHostContextChangedNotification;
+  | McpUiToolCancelledNotification;
+
+/** Notifications the host sends that this view handles. */
+type HostNotification = ToolNotification | McpUiHostContextChangedNotification;
 
 /** Requests the host sends that this view answers. */
 type HostRequest = McpUiResourceTeardownRequest | { method: "ping"; params?: object };
@@ -59,29 +61,18 @@ type Json = Record<string, unknown>;
 /** This view's answer to a request from the host. */
 type HostReply = { id: string | number } & ({ result: object } | { error: object });
 
-/** The handler of each notification about the tool call. */
-const NOTIFICATIONS: Record<string, Exclude<keyof HostHandlers, "hostContext" | "teardown">> = {
-  "ui/notifications/tool-input": "toolInput",
-  "ui/notifications/tool-input-partial": "toolInputPartial",
-  "ui/notifications/tool-result": "toolResult",
-  "ui/notifications/tool-cancelled": "toolCancelled",
-} satisfies Partial<Record<HostNotification["method"], keyof HostHandlers>>;
-
-/** What the view does with each message from the host. */
-export interface HostHandlers {
-  /** The complete tool arguments arrived. */
-  toolInput(params: McpUiToolInputNotification["params"]): void;
-  /** Arguments still being streamed arrived. */
-  toolInputPartial(params: McpUiToolInputPartialNotification["params"]): void;
-  /** The tool call finished with this result. */
-  toolResult(params: McpUiToolResultNotification["params"]): void;
-  /** The tool call was cancelled. */
-  toolCancelled(params: McpUiToolCancelledNotification["params"]): void;
-  /** The host context changed; `context` is the whole context, updates merged in. */
-  hostContext(context: McpUiHostContext): void;
-  /** The host is about to remove the view. */
-  teardown(): void;
-}
+/**
+ * What the view does with each message from the host: for each notification about the tool call
+ * (complete or streamed arguments, the result, a cancellation), the handler named after it.
+ */
+export type HostHandlers =
+  & { [N in ToolNotification as N["method"]]: (params: N["params"]) => void }
+  & {
+    /** The host context changed; `context` is the whole context, updates merged in. */
+    hostContext(context: McpUiHostContext): void;
+    /** The host is about to remove the view. */
+    teardown(): void;
+  };
 
 function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -204,44 +195,35 @@ export class HostBridge {
   #receive = (event: MessageEvent): void => {
     const message = event.data;
     if (event.source !== this.#host || !isObject(message) || message.jsonrpc !== "2.0") return;
+    const { id, method, params } = message;
     try {
-      this.#dispatch(message);
+      if (typeof method !== "string") {
+        this.#pending.get(id as number)?.(message);
+        this.#pending.delete(id as number);
+      } else if (id === undefined) {
+        this.#onNotification(method as HostNotification["method"], isObject(params) ? params : {});
+      } else if (typeof id === "string" || typeof id === "number") {
+        this.#onRequest(id, method as HostRequest["method"]);
+      }
     } catch {
       // A malformed message must not break the view; the state it left stays on screen.
     }
   };
 
-  #dispatch(message: Json): void {
-    const { id, method, params } = message;
-    if (typeof method !== "string") {
-      const settle = this.#pending.get(id as number);
-      this.#pending.delete(id as number);
-      settle?.(message);
-      return;
-    }
-    const args = isObject(params) ? params : {};
-    if (id === undefined) this.#onNotification(method as HostNotification["method"], args);
-    else if (typeof id === "string" || typeof id === "number") {
-      this.#onRequest(id, method as HostRequest["method"]);
-    }
-  }
-
   #onNotification(method: HostNotification["method"], params: Json): void {
     if (method === "ui/notifications/host-context-changed") return this.#mergeContext(params);
-    const handler = NOTIFICATIONS[method];
-    // The params of each are checked where they are read (`state.ts`).
-    if (handler) this.#handlers[handler](params as never);
+    // Only a tool notification's name names a handler (not "teardown"); the params of each are
+    // checked where they are read (`state.ts`).
+    if (method.startsWith("ui/notifications/tool-") && Object.hasOwn(this.#handlers, method)) {
+      this.#handlers[method](params as never);
+    }
   }
 
   #onRequest(id: string | number, method: HostRequest["method"]): void {
-    switch (method) {
-      case "ui/resource-teardown":
-        this.#handlers.teardown();
-        return this.#send({ id, result: {} satisfies McpUiResourceTeardownResult });
-      case "ping":
-        return this.#send({ id, result: {} });
-      default:
-        return this.#send({ id, error: { code: -32601, message: "Method not found" } });
+    if (method === "ui/resource-teardown") this.#handlers.teardown();
+    else if (method !== "ping") {
+      return this.#send({ id, error: { code: -32601, message: "Method not found" } });
     }
+    this.#send({ id, result: {} satisfies McpUiResourceTeardownResult });
   }
 }

@@ -7,6 +7,8 @@
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 
 let hostVariables: string[] = [];
+// The style sheet that holds the host's fonts, made when the host first sends some.
+let fontSheet: HTMLStyleElement | undefined;
 
 function dimensions(context: McpUiHostContext): Record<string, unknown> {
   const size = context.containerDimensions;
@@ -32,11 +34,8 @@ export function applyHostContext(context: McpUiHostContext): void {
 
   const fonts = styles?.css?.fonts;
   if (typeof fonts === "string") {
-    const sheet = document.getElementById("host-fonts") ??
-      document.head.appendChild(
-        Object.assign(document.createElement("style"), { id: "host-fonts" }),
-      );
-    if (sheet.textContent !== fonts) sheet.textContent = fonts;
+    fontSheet ??= document.head.appendChild(document.createElement("style"));
+    if (fontSheet.textContent !== fonts) fontSheet.textContent = fonts;
   }
 
   const maxWidth = pixels(dimensions(context).maxWidth);

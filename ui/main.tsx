@@ -4,12 +4,11 @@
  * @module
  */
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
-import { render } from "preact";
+import { h, render } from "preact";
 import { makeFormats } from "./formats.ts";
 import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext, reportedHeight } from "./host_style.ts";
 import { moveBetweenCards } from "./keyboard.ts";
-import { markedContext } from "./model_context.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
 import { View } from "./view.tsx";
 
@@ -17,31 +16,16 @@ const root = document.getElementById("root")!;
 let state: ViewState = { phase: "waiting" };
 let context: McpUiHostContext = {};
 // Made up front, not when results arrive: the first format loads locale data (~50 ms).
-let formats = makeFormats(undefined, undefined);
+let formats = makeFormats();
 
 function draw(next: ViewState): void {
   state = next;
-  const modes = context.availableDisplayModes;
-  const isFullscreen = context.displayMode === "fullscreen";
   render(
     <View
       state={state}
       formats={formats}
-      host={{
-        fullscreen: Array.isArray(modes) && modes.includes("fullscreen"),
-        isFullscreen,
-        canMark: bridge.modelContext !== undefined,
-        canDownload: bridge.canDownload,
-      }}
-      openLink={(url) => bridge.openLink(url)}
-      download={(name, mimeType, text) => bridge.downloadFile(name, mimeType, text)}
-      toggleFullscreen={() => bridge.requestDisplayMode(isFullscreen ? "inline" : "fullscreen")}
-      marked={(items) => {
-        if (state.phase !== "ready" || !bridge.modelContext) return;
-        bridge.updateModelContext(
-          markedContext(state.title, state.results.length, items, bridge.modelContext),
-        );
-      }}
+      context={context}
+      host={bridge}
     />,
     root,
   );
@@ -63,10 +47,10 @@ function preview(params: Parameters<typeof fromToolInput>[0]): void {
 }
 
 const bridge = new HostBridge({
-  toolInput: preview,
-  toolInputPartial: preview,
-  toolResult: (result) => draw(fromToolResult(result)),
-  toolCancelled: (params) => draw(fromToolCancelled(params)),
+  "ui/notifications/tool-input": preview,
+  "ui/notifications/tool-input-partial": preview,
+  "ui/notifications/tool-result": (result) => draw(fromToolResult(result)),
+  "ui/notifications/tool-cancelled": (params) => draw(fromToolCancelled(params)),
   hostContext: (next) => {
     if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
       formats = makeFormats(next.locale, next.timeZone);

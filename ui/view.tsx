@@ -4,28 +4,30 @@
  *
  * @module
  */
-import { type ButtonHTMLAttributes, Component, createRef } from "preact";
+import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
+import { type ButtonHTMLAttributes, Component, createRef, Fragment, h } from "preact";
 import { type Badge, listBadges } from "./badge.ts";
 import { copyText } from "./clipboard.ts";
 import { EXPORT_FORMATS, type ExportFormat, fileName } from "./export.ts";
 import { filterResults } from "./filter.ts";
 import type { Formats } from "./formats.ts";
+import type { HostBridge } from "./host_bridge.ts";
 import { markdownList } from "./markdown.ts";
+import { markedContext } from "./model_context.ts";
 import { datedCount, newestFirst } from "./sort.ts";
 import type { ResultItem, ViewState } from "./state.ts";
 import { displayHost, linkHref } from "./url.ts";
 
-/** What the host lets the view do. */
-export interface HostFeatures {
-  /** Whether the host offers full screen. */
-  fullscreen: boolean;
-  /** Whether the view is shown full screen now. */
-  isFullscreen: boolean;
-  /** Whether the host takes model context updates, so results can be marked. */
-  canMark: boolean;
-  /** Whether the host downloads files for the view (`ui/download-file`). */
-  canDownload: boolean;
-}
+/** What the view asks of the host: the part of {@link HostBridge} it uses. */
+export type ViewHost = Pick<
+  HostBridge,
+  | "openLink"
+  | "downloadFile"
+  | "requestDisplayMode"
+  | "modelContext"
+  | "updateModelContext"
+  | "canDownload"
+>;
 
 /** Properties of {@link View}. */
 export interface ViewProps {
@@ -33,16 +35,13 @@ export interface ViewProps {
   state: ViewState;
   /** Formats numbers and dates for the host's locale and time zone. */
   formats: Formats;
-  /** What the host lets the view do. */
-  host: HostFeatures;
-  /** Opens `url` through the host; returns false when the host cannot, so the link opens itself. */
-  openLink(url: string): boolean;
-  /** Asks the host to enter or leave full screen. */
-  toggleFullscreen(): void;
-  /** Tells the model which results the user marked, in list order. */
-  marked(items: ResultItem[]): void;
-  /** Asks the host to download a file; resolves false when it did not. */
-  download(name: string, mimeType: string, text: string): Promise<boolean>;
+  /** The host context, which says whether the host offers full screen and shows the view so. */
+  context: McpUiHostContext;
+  /**
+   * The host, which opens links, downloads files, switches display mode and is told which results
+   * the user marked for the model.
+   */
+  host: ViewHost;
 }
 
 const STATUS: Record<ViewState["phase"], string> = {
@@ -71,10 +70,10 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { icon: keyof typeof ICONS };
 
-/** A button showing an icon; its label is its accessible name and its tooltip. */
+/** A button showing an icon, named as its class; its label is its accessible name and tooltip. */
 function IconButton({ icon, label, ...props }: ButtonProps & { label: string }) {
   return (
-    <button type="button" aria-label={label} title={label} {...props}>
+    <button type="button" class={icon} aria-label={label} title={label} {...props}>
       <Icon name={icon} />
     </button>
   );
@@ -142,14 +141,13 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
 
   override render({ item, badge, list }: CardProps) {
     const { open, over } = this.state;
-    const { formats, host: features, state, openLink } = list.props;
+    const { formats, host, state } = list.props;
     const { marks, copyBox } = list.state;
     const settled = state.phase === "ready";
     const marked = marks.has(item.number);
     const href = linkHref(item.url);
     const label = item.title || item.url;
-    const host = displayHost(item.url);
-    const site = item.facts.site || host;
+    const site = item.facts.site || displayHost(item.url);
     const date = item.facts.published && formats.date(item.facts.published);
     const clamp = open ? "" : " clamp";
     return (
@@ -163,7 +161,7 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  onClick={(event) => openLink(href) && event.preventDefault()}
+                  onClick={(event) => host.openLink(href) && event.preventDefault()}
                 >
                   {label}
                 </a>
@@ -174,16 +172,14 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
             {(over || open) && (
               <IconButton
                 icon="more"
-                class="more"
                 label={open ? "Show less" : "Show more"}
                 aria-expanded={open}
                 onClick={() => this.setState({ open: !open })}
               />
             )}
-            {settled && features.canMark && (
+            {settled && host.modelContext && (
               <IconButton
                 icon="mark"
-                class="mark"
                 label={`Mark ${item.number} for the assistant`}
                 aria-pressed={marked}
                 onClick={() => list.toggleMark(item.number)}
@@ -192,7 +188,6 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
             {settled && href && (
               <IconButton
                 icon="copy"
-                class="copy"
                 label={`Copy link ${item.number}`}
                 onClick={() => list.copy(item.number, href, `Link ${item.number} copied`)}
               />
@@ -276,13 +271,14 @@ export class View extends Component<ViewProps, ListState> {
    * file through the host, or copies the text where the host downloads nothing.
    */
   async export(format: ExportFormat, items: ResultItem[], heading: string): Promise<void> {
-    const { host, download } = this.props;
+    const { host } = this.props;
     const text = format.write(items, new Date().toISOString().slice(0, 10));
     if (!host.canDownload) return this.copy("list", text, `List copied as ${format.label}`);
     const name = fileName(heading, format.extension);
-    copyTrigger = document.activeElement as HTMLElement | null;
     this.notify(
-      `${await download(name, format.mimeType, text) ? "Downloaded" : "Not downloaded:"} ${name}`,
+      `${
+        await host.downloadFile(name, format.mimeType, text) ? "Downloaded" : "Not downloaded:"
+      } ${name}`,
     );
   }
 
@@ -293,14 +289,20 @@ export class View extends Component<ViewProps, ListState> {
 
   /** Marks or unmarks result `number` and tells the model the marked ones. */
   toggleMark(number: number): void {
-    const { state, marked } = this.props;
+    const { state, host } = this.props;
     const marks = new Set(this.state.marks);
     if (!marks.delete(number)) marks.add(number);
     this.setState({ marks });
-    if (state.phase === "ready") marked(state.results.filter((item) => marks.has(item.number)));
+    if (state.phase !== "ready" || !host.modelContext) return;
+    const marked = state.results.filter((item) => marks.has(item.number));
+    host.updateModelContext(
+      markedContext(state.title, state.results.length, marked, host.modelContext),
+    );
   }
 
-  override render({ state, formats, host, toggleFullscreen }: ViewProps) {
+  override render({ state, formats, context, host }: ViewProps) {
+    const modes = context.availableDisplayModes;
+    const fullscreen = context.displayMode === "fullscreen";
     const { marks, copyBox, notice, query, newest } = this.state;
     const settled = state.phase === "ready";
     const results = settled || state.phase === "preparing" ? state.results : [];
@@ -344,10 +346,13 @@ export class View extends Component<ViewProps, ListState> {
                   <Icon name="copy" />Copy list
                 </button>
               )}
-              {host.fullscreen && (
-                <button type="button" onClick={toggleFullscreen}>
-                  <Icon name={host.isFullscreen ? "shrink" : "expand"} />
-                  {host.isFullscreen ? "Exit full screen" : "Full screen"}
+              {Array.isArray(modes) && modes.includes("fullscreen") && (
+                <button
+                  type="button"
+                  onClick={() => host.requestDisplayMode(fullscreen ? "inline" : "fullscreen")}
+                >
+                  <Icon name={fullscreen ? "shrink" : "expand"} />
+                  {fullscreen ? "Exit full screen" : "Full screen"}
                 </button>
               )}
             </div>
