@@ -93,6 +93,18 @@ function rgb(color: string): number[] {
   return match.slice(1).map(Number);
 }
 
+/** The WCAG contrast ratio of two [r, g, b] colours. */
+function contrast(one: number[], other: number[]): number {
+  const [a, b] = [one, other].map((color) => {
+    const [r, g, b] = color.map((value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  });
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
 function luminance(color: string): number {
   const [r, g, b] = rgb(color);
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
@@ -993,14 +1005,11 @@ Deno.test({
         assert.equal(scheme, "dark");
       });
 
-      await step("theme away from the browser's: the frame stays see-through", LIGHT, async (p) => {
-        // The host page's own colour, unlike either canvas a browser paints for a frame. Like the
-        // ext-apps basic-host and its sandbox, the page follows the browser's colour scheme.
-        const host = [200, 0, 200];
-        await p.page.evaluate(() => {
-          document.documentElement.style.colorScheme = "light dark";
-          document.body.style.background = "rgb(200, 0, 200)";
-        });
+      await step("theme away from the browser's: readable, and see-through where it can be", LIGHT, async (p) => {
+        // Host pages' own colours, unlike either canvas a browser paints for a frame. Some hosts
+        // leave their page in the browser's colour scheme; others (the ext-apps basic-host, MCP
+        // Inspector) switch it with their theme.
+        const hostColor = { light: [250, 220, 250], dark: [60, 0, 60] };
         const gutter = async () => {
           const { x, y } = await p.view.locator(".card").first().evaluate((card) => {
             const box = card.getBoundingClientRect();
@@ -1011,20 +1020,31 @@ Deno.test({
         try {
           await show(p, ITEMS);
           await p.page.mouse.move(0, 0);
-          for (const [browser, theme] of [["light", "dark"], ["dark", "light"]] as const) {
-            await p.page.emulateMedia({ colorScheme: browser });
-            await p.call("contextChanged", { theme });
-            await p.view.waitForFunction(
-              (theme) => document.documentElement.dataset.theme === theme,
-              theme,
-            );
-            await p.page.evaluate(() => new Promise(requestAnimationFrame));
-            assert.deepEqual(await gutter(), host, `a ${theme} host in a ${browser} browser`);
-            assert.equal(
-              await p.view.evaluate(() => getComputedStyle(document.body).colorScheme),
-              theme,
-              "the view's own controls follow the host's theme",
-            );
+          for (const page of ["browser's", "theme's"] as const) {
+            for (const [browser, theme] of [["light", "dark"], ["dark", "light"]] as const) {
+              const host = hostColor[theme];
+              await p.page.evaluate(([scheme, color]) => {
+                document.documentElement.style.colorScheme = scheme;
+                document.body.style.background = color;
+              }, [page === "theme's" ? theme : "light dark", `rgb(${host.join(", ")})`]);
+              await p.page.emulateMedia({ colorScheme: browser });
+              await p.call("contextChanged", { theme });
+              await p.view.waitForFunction(
+                (theme) => document.documentElement.dataset.theme === theme,
+                theme,
+              );
+              await p.page.evaluate(() => new Promise(requestAnimationFrame));
+              const behind = await gutter();
+              const text = await p.view.evaluate(() =>
+                getComputedStyle(document.querySelector(".snippet")!).color
+              );
+              const where = `a ${theme} host, its page in the ${page} scheme, a ${browser} browser`;
+              assert.ok(
+                contrast(rgb(text), behind) >= 4.5,
+                `${where}: text ${text} on rgb(${behind.join(", ")})`,
+              );
+              if (page === "theme's") assert.deepEqual(behind, host, `${where}: see-through`);
+            }
           }
         } finally {
           await p.page.emulateMedia({ colorScheme: null });
