@@ -20,15 +20,18 @@ const EXPOSED_HEADERS = "WWW-Authenticate, Mcp-Session-Id, MCP-Protocol-Version"
  * does not come from a browser and passes unchanged.
  */
 export function cors(guard: RequestGuard): Step {
-  return async (context, next) => {
+  return (context, next) => {
     const { request } = context;
     const sent = request.headers.get("origin");
     const origin = sent === null ? null : guard.allowedOrigin(sent, context.loopbackHost === true);
     if (origin === undefined) {
-      return jsonRpcErrorResponse(403, HTTP_ERROR, "Forbidden: this Origin is not allowed.");
+      return Promise.resolve(
+        jsonRpcErrorResponse(403, HTTP_ERROR, "Forbidden: this Origin is not allowed."),
+      );
     }
-    if (request.method === "OPTIONS") return preflightResponse(origin);
-    return withCors(await next(), origin);
+    if (request.method === "OPTIONS") return Promise.resolve(preflightResponse(origin));
+    // Most clients are not browsers: their answer is handed back as it is, with no wait here.
+    return origin === null ? next() : next().then((response) => withCors(response, origin));
   };
 }
 
@@ -36,8 +39,7 @@ export function cors(guard: RequestGuard): Step {
  * Adds the CORS headers for `origin` (already allowed) to `response`, in place: the server's
  * answers are its own, with headers it may change, and a copy would turn the body into a stream.
  */
-function withCors(response: Response, origin: string | null): Response {
-  if (origin === null) return response;
+function withCors(response: Response, origin: string): Response {
   const { headers } = response;
   headers.set("Access-Control-Allow-Origin", origin);
   headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);

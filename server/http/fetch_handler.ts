@@ -72,9 +72,14 @@ export async function createFetchHandler(
   let inFlight = 0;
 
   /** The last step of every request: `/mcp` goes through its own steps. */
-  async function route(context: RequestContext): Promise<Response> {
-    const { request, url: { pathname } } = context;
-    if (pathname === MCP_PATH) return await runSteps(mcpSteps, context);
+  function route(context: RequestContext): Promise<Response> {
+    // Handed on as it is: an async step here would add a promise and a wait to every request.
+    if (context.url.pathname === MCP_PATH) return runSteps(mcpSteps, context);
+    return Promise.resolve(otherPath(context.request, context.url.pathname));
+  }
+
+  /** The answer on any path but `/mcp`. */
+  function otherPath(request: Request, pathname: string): Response {
     if (documents?.serves(pathname)) return documents.respond(request);
     if (pathname === "/healthz") {
       return request.method === "GET" || request.method === "HEAD"
@@ -88,7 +93,7 @@ export async function createFetchHandler(
    * Answers within the request deadline: when it passes, the signal aborts and the step that
    * waits gives up (the body step answers 408 itself); anything else that throws is a 500.
    */
-  async function answer(context: RequestContext, abort: (reason: unknown) => void) {
+  async function answer(context: RequestContext, controller: AbortController) {
     if (inFlight >= limits.maxInFlight) {
       return jsonRpcErrorResponse(
         503,
@@ -99,7 +104,7 @@ export async function createFetchHandler(
     }
     inFlight++;
     const cancelDeadline = deadlines.add(limits.requestTimeoutMs, () => {
-      abort(new DOMException("The request deadline passed.", "TimeoutError"));
+      controller.abort(new DOMException("The request deadline passed.", "TimeoutError"));
     });
     try {
       return await runSteps(steps, context);
@@ -115,28 +120,34 @@ export async function createFetchHandler(
     }
   }
 
-  return async (request) => {
-    const started = performance.now();
+  /** Logs the line of an answered request, when request logs are on. */
+  function logged(context: RequestContext, response: Response, started: number): Response {
+    const principal = context.authInfo?.extra?.principal;
+    logger.request({
+      method: context.request.method,
+      path: context.url.pathname,
+      status: response.status,
+      durationMs: performance.now() - started,
+      ...describeMessage(context.message),
+      principal: typeof principal === "string" ? principal : undefined,
+    });
+    return response;
+  }
+
+  return (request) => {
     // Under `deno serve` the URL is built from the Host header, which may not parse.
     const url = URL.parse(request.url);
     if (url === null) {
-      return jsonRpcErrorResponse(400, HTTP_ERROR, "Bad request: the Host header is malformed.");
+      return Promise.resolve(
+        jsonRpcErrorResponse(400, HTTP_ERROR, "Bad request: the Host header is malformed."),
+      );
     }
     const controller = new AbortController();
     const context: RequestContext = { request, url, signal: controller.signal };
-    const response = await answer(context, (reason) => controller.abort(reason));
-    if (logger.logsRequests) {
-      const principal = context.authInfo?.extra?.principal;
-      logger.request({
-        method: request.method,
-        path: url.pathname,
-        status: response.status,
-        durationMs: performance.now() - started,
-        ...describeMessage(context.message),
-        principal: typeof principal === "string" ? principal : undefined,
-      });
-    }
-    return response;
+    if (!logger.logsRequests) return answer(context, controller);
+    // Only the log line needs the clock, and a wait for the answer.
+    const started = performance.now();
+    return answer(context, controller).then((response) => logged(context, response, started));
   };
 }
 

@@ -35,7 +35,11 @@ import type { ExchangeContext } from "./mcp_endpoint.ts";
 /** What answers every request the lean path leaves alone, and teaches it each kind's answer. */
 export interface ReferenceEndpoint {
   /** Answers `request`, whose body is `message`. */
-  handle(request: Request, message: unknown, context: ExchangeContext): Promise<Response>;
+  handle(
+    request: Request,
+    message: unknown,
+    context: ExchangeContext,
+  ): Response | Promise<Response>;
 }
 
 /** The 2026-era revision the lean path was proven against; any other is left to the SDK. */
@@ -80,12 +84,15 @@ export class LeanPath {
     this.#reference = reference;
   }
 
-  /** The answer to `request`, whose body is `message`, or undefined to leave it to the SDK. */
+  /**
+   * The answer to `request`, whose body is `message`, or undefined to leave it to the SDK. Once
+   * the kind is learnt, the answer is made at once, not promised.
+   */
   answer(
     request: Request,
     message: unknown,
     context: ExchangeContext,
-  ): Promise<Response> | undefined {
+  ): Response | Promise<Response> | undefined {
     if (context.signal.aborted) return undefined;
     const recognised = recognise(request, message);
     if (recognised === undefined) return undefined;
@@ -99,7 +106,7 @@ export class LeanPath {
     }
     const result = this.#results.get(kind);
     if (result === undefined) return this.#learnResult(kind, id, request, message, context);
-    return Promise.resolve(new Response(answerText(result, id), { headers: JSON_HEADERS }));
+    return new Response(answerText(result, id), { headers: JSON_HEADERS });
   }
 
   async #learnResult(
@@ -171,7 +178,7 @@ function call(
   id: string | number,
   args: Record<string, unknown>,
   additions: Record<string, unknown>,
-): Promise<Response> | undefined {
+): Response | undefined {
   let body;
   try {
     body = { result: { ...callRenderResults(args), ...additions }, jsonrpc: "2.0", id };
@@ -182,7 +189,7 @@ function call(
     const { code, message, data } = error;
     body = { jsonrpc: "2.0", id, error: { code, message, ...data !== undefined && { data } } };
   }
-  return Promise.resolve(new Response(JSON.stringify(body), { headers: JSON_HEADERS }));
+  return new Response(JSON.stringify(body), { headers: JSON_HEADERS });
 }
 
 /** The text of a JSON-RPC success answer whose result is the JSON text `result`. */

@@ -31,8 +31,14 @@ export interface ExchangeContext {
 
 /** The last step of `/mcp`: answers the parsed body with `endpoint`, within the deadline. */
 export function serveMcp(endpoint: McpEndpoint): Step {
-  return (context) =>
-    untilAborted(context.signal, endpoint.handle(context.request, context.message, context));
+  return (context) => {
+    const answer = endpoint.handle(context.request, context.message, context);
+    // The lean path answers at once; only a wait for the SDK needs to listen to the deadline
+    // (listening costs an abort listener and three promises per request).
+    return answer instanceof Response
+      ? Promise.resolve(answer)
+      : untilAborted(context.signal, answer);
+  };
 }
 
 /** Answers MCP requests whose body the web layer has already read and parsed. */
@@ -54,10 +60,21 @@ export class McpEndpoint {
     if (leanPath) this.#lean = new LeanPath(new McpEndpoint(options, onRejected, false));
   }
 
-  /** Answers `request`, whose body is `message`. */
-  async handle(request: Request, message: unknown, context: ExchangeContext): Promise<Response> {
-    const lean = this.#lean?.answer(request, message, context);
-    if (lean !== undefined) return await lean;
+  /** Answers `request`, whose body is `message`: at once when the lean path can. */
+  handle(
+    request: Request,
+    message: unknown,
+    context: ExchangeContext,
+  ): Response | Promise<Response> {
+    return this.#lean?.answer(request, message, context) ??
+      this.#handleWithSdk(request, message, context);
+  }
+
+  async #handleWithSdk(
+    request: Request,
+    message: unknown,
+    context: ExchangeContext,
+  ): Promise<Response> {
     if (!await isLegacyRequest(request, message)) {
       return await ownRefusal(
         await this.#handleModern(request, message, context),
