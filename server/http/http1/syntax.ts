@@ -81,7 +81,10 @@ export function isPercentEncodedOf(text: string, allowed: Uint8Array): boolean {
 export function latin1(bytes: Uint8Array, from: number, to: number): string {
   let text = "";
   for (let i = from; i < to; i += 8192) {
-    text += String.fromCharCode(...bytes.subarray(i, Math.min(i + 8192, to)));
+    // `apply` takes the typed array as it is; a spread would iterate it first, which made this
+    // a tenth of the listener's time (6 µs against 0.6 µs for a typical head).
+    const chunk = bytes.subarray(i, Math.min(i + 8192, to));
+    text += String.fromCharCode.apply(null, chunk as unknown as number[]);
   }
   return text;
 }
