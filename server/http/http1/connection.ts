@@ -43,6 +43,7 @@ export class Connection {
   readonly #headTooSlow = () => this.#cutOff("head");
   readonly #bodyTooSlow = () => this.#cutOff("body");
   readonly #idledOut = () => this.close();
+  readonly #write = (bytes: Uint8Array) => this.#output.write(bytes);
   #stopping = false;
   /** Whether the connection waits for a request's first byte. */
   #idle = true;
@@ -142,8 +143,8 @@ export class Connection {
       const keepAlive = head.keepAlive && !this.#stopping;
       const kept = await writeResponse(
         response,
-        { ...head, keepAlive },
-        (bytes) => this.#output.write(bytes),
+        { method: head.method, minorVersion: head.minorVersion, keepAlive },
+        this.#write,
         buffers,
       ).catch((error) => {
         completed.reject(new Deno.errors.Interrupted("The answer could not be sent."));

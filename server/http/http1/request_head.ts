@@ -52,7 +52,8 @@ export async function readHead(
   const lines = await input.readHead(maxHeadBytes, tooLarge);
   // One byte a character; each line had its CRLF, and the empty last line has one.
   const headBytes = lines.reduce((bytes, line) => bytes + line.length + 2, 2);
-  return { ...parseHead(lines, maxBodyBytes), headBytes };
+  // Set on the parsed head rather than spread into a copy of it.
+  return Object.assign(parseHead(lines, maxBodyBytes), { headBytes });
 }
 
 /** Parses the head `lines` (split at CRLF, the empty last line left out) under `maxBodyBytes`. */
