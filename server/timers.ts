@@ -11,9 +11,16 @@ export function afterDelay(ms: number, callback: () => void): void {
   AbortSignal.timeout(ms).addEventListener("abort", callback, { once: true });
 }
 
-interface Deadline {
-  at: number;
-  onPassed: () => void;
+/**
+ * A deadline that can be set again and again: a connection keeps one for all its phases, so
+ * setting it allocates nothing (a closure and an object per phase were a tenth of the
+ * listener's garbage).
+ */
+export class Deadline {
+  /** When it passes, on `performance.now()`'s clock; pending only while in a {@link Deadlines}. */
+  at = Infinity;
+  /** What is called when it passes. */
+  onPassed: () => void = () => {};
 }
 
 /**
@@ -32,10 +39,22 @@ export class Deadlines {
 
   /** Calls `onPassed` once `ms` have passed, unless the returned function is called first. */
   add(ms: number, onPassed: () => void): () => void {
-    const deadline = { at: performance.now() + ms, onPassed };
+    const deadline = new Deadline();
+    this.set(deadline, ms, onPassed);
+    return () => this.clear(deadline);
+  }
+
+  /** Makes `deadline` pass `ms` from now with `onPassed`, replacing what it was set to. */
+  set(deadline: Deadline, ms: number, onPassed: () => void): void {
+    deadline.at = performance.now() + ms;
+    deadline.onPassed = onPassed;
     this.#pending.add(deadline);
     this.#arm();
-    return () => this.#pending.delete(deadline);
+  }
+
+  /** Makes `deadline` pass never, unless it is set again. */
+  clear(deadline: Deadline): void {
+    this.#pending.delete(deadline);
   }
 
   #arm(): void {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Deadlines } from "../../timers.ts";
+import { Deadline, type Deadlines } from "../../timers.ts";
 import type { ByteBudget } from "./byte_budget.ts";
 import { ConnectionOutput } from "./connection_output.ts";
 import { callHandler } from "./handler_call.ts";
@@ -37,7 +37,13 @@ export class Connection {
   readonly #context: ConnectionContext;
   readonly #input: InputBuffer;
   readonly #output: ConnectionOutput;
-  #cancelDeadline = () => {};
+  /** The deadline of the phase in progress, set again for each one. */
+  readonly #phaseDeadline = new Deadline();
+  // The phases' callbacks, made once per connection rather than once per request.
+  readonly #headTooSlow = () => this.#cutOff("head");
+  readonly #bodyTooSlow = () => this.#cutOff("body");
+  readonly #idledOut = () => this.close();
+  readonly #write = (bytes: Uint8Array) => this.#output.write(bytes);
   #stopping = false;
   /** Whether the connection waits for a request's first byte. */
   #idle = true;
@@ -95,18 +101,18 @@ export class Connection {
     const { limits } = this.#context;
     if (this.#input.buffered > 0) {
       this.#idle = false;
-      this.#deadline(limits.headersTimeoutMs, () => this.#cutOff("head"));
+      this.#deadline(limits.headersTimeoutMs, this.#headTooSlow);
       return true;
     }
     this.#idle = true;
     if (this.#stopping) return false;
     // The first request's head has its deadline from the connection's opening; a kept-alive
     // connection is let go silently when idle, then gets the head deadline from the first byte.
-    if (first) this.#deadline(limits.headersTimeoutMs, () => this.#cutOff("head"));
-    else this.#deadline(limits.idleTimeoutMs, () => this.close());
+    if (first) this.#deadline(limits.headersTimeoutMs, this.#headTooSlow);
+    else this.#deadline(limits.idleTimeoutMs, this.#idledOut);
     const more = await this.#input.wait();
     this.#idle = false;
-    if (!first) this.#deadline(limits.headersTimeoutMs, () => this.#cutOff("head"));
+    if (!first) this.#deadline(limits.headersTimeoutMs, this.#headTooSlow);
     return more && !this.#output.closed;
   }
 
@@ -120,7 +126,7 @@ export class Connection {
         this.#input.checkRoom();
         await this.#output.write(CONTINUE);
       }
-      this.#deadline(limits.bodyTimeoutMs, () => this.#cutOff("body"));
+      this.#deadline(limits.bodyTimeoutMs, this.#bodyTooSlow);
       const body = await readBody(this.#input, head.framing, {
         maxBodyBytes: limits.maxBodyBytes,
         maxTrailerBytes: limits.maxHeadBytes - head.headBytes,
@@ -137,8 +143,8 @@ export class Connection {
       const keepAlive = head.keepAlive && !this.#stopping;
       const kept = await writeResponse(
         response,
-        { ...head, keepAlive },
-        (bytes) => this.#output.write(bytes),
+        { method: head.method, minorVersion: head.minorVersion, keepAlive },
+        this.#write,
         buffers,
       ).catch((error) => {
         completed.reject(new Deno.errors.Interrupted("The answer could not be sent."));
@@ -158,8 +164,11 @@ export class Connection {
 
   /** Gives the current phase a deadline `ms` from now, replacing the one before. */
   #deadline(ms: number, onPassed: () => void): void {
-    this.#cancelDeadline();
-    this.#cancelDeadline = this.#context.deadlines.add(ms, onPassed);
+    this.#context.deadlines.set(this.#phaseDeadline, ms, onPassed);
+  }
+
+  #cancelDeadline(): void {
+    this.#context.deadlines.clear(this.#phaseDeadline);
   }
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Deadlines } from "../../timers.ts";
+import { Deadline, type Deadlines } from "../../timers.ts";
 import { ConnectionGone } from "./input_buffer.ts";
 import { refusal } from "./status_text.ts";
 
@@ -16,6 +16,10 @@ export class ConnectionOutput {
   readonly #conn: Deno.Conn;
   readonly #deadlines: Deadlines;
   readonly #writeTimeoutMs: number;
+  /** The deadlines of the write and of the refusal in progress, set again for each. */
+  readonly #writeDeadline = new Deadline();
+  readonly #refusalDeadline = new Deadline();
+  readonly #close = () => this.close();
   #closed = false;
 
   /** Writes to `conn`, each write within `writeTimeoutMs` on `deadlines`. */
@@ -33,27 +37,27 @@ export class ConnectionOutput {
   /** Writes all of `bytes` within the write deadline; throws {@link ConnectionGone} if not. */
   async write(bytes: Uint8Array): Promise<void> {
     if (this.#closed) throw new ConnectionGone();
-    const cancel = this.#deadlines.add(this.#writeTimeoutMs, () => this.close());
+    this.#deadlines.set(this.#writeDeadline, this.#writeTimeoutMs, this.#close);
     try {
       let written = 0;
       while (written < bytes.length) written += await this.#conn.write(bytes.subarray(written));
     } catch {
       throw new ConnectionGone();
     } finally {
-      cancel();
+      this.#deadlines.clear(this.#writeDeadline);
     }
   }
 
   /** Sends a refusal, if the client takes it within a short time, then closes. */
   async refuse(status: number, message: string, extraHeaders = ""): Promise<void> {
     if (this.#closed) return;
-    const cancel = this.#deadlines.add(REFUSAL_WRITE_MS, () => this.close());
+    this.#deadlines.set(this.#refusalDeadline, REFUSAL_WRITE_MS, this.#close);
     try {
       await this.#conn.write(refusal(status, message, extraHeaders));
     } catch {
       // The client is gone; the connection closes either way.
     } finally {
-      cancel();
+      this.#deadlines.clear(this.#refusalDeadline);
       this.close();
     }
   }

@@ -89,6 +89,10 @@ export async function readBody(
   framing: Framing,
   limits: BodyLimits,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!framing.chunked && framing.length > 0 && framing.length <= input.buffered) {
+    // Most bodies arrive with their head: copied out at once, they need no blocks.
+    return input.takeBuffered(framing.length);
+  }
   const body = new BodyBlocks(input);
   try {
     if (framing.chunked) await readChunkedBody(input, limits, body);

@@ -49,18 +49,11 @@ export async function readHead(
         maxHeadBytes.toLocaleString("en-US")
       } bytes.`,
     );
-  let line: string;
-  do line = await input.readLine(maxHeadBytes, tooLarge); while (line === "");
-  const lines = [line];
-  let size = line.length + 2;
-  for (;;) {
-    const field = await input.readLine(maxHeadBytes - size, tooLarge);
-    size += field.length + 2;
-    if (size > maxHeadBytes) throw tooLarge();
-    if (field === "") break;
-    lines.push(field);
-  }
-  return { ...parseHead(lines, maxBodyBytes), headBytes: size };
+  const lines = await input.readHead(maxHeadBytes, tooLarge);
+  // One byte a character; each line had its CRLF, and the empty last line has one.
+  const headBytes = lines.reduce((bytes, line) => bytes + line.length + 2, 2);
+  // Set on the parsed head rather than spread into a copy of it.
+  return Object.assign(parseHead(lines, maxBodyBytes), { headBytes });
 }
 
 /** Parses the head `lines` (split at CRLF, the empty last line left out) under `maxBodyBytes`. */

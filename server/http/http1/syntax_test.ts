@@ -41,6 +41,8 @@ Deno.test("percent escapes need two hex digits; other characters must be allowed
 Deno.test("latin1 maps each byte to the code point of its value", () => {
   assert.equal(latin1(bytes("a\x80\x9f\xff"), 0, 4), "a\x80\x9f\xff");
   assert.equal(latin1(bytes("abcd"), 1, 3), "bc");
+  // Bytes that are valid UTF-8 too are still one character each.
+  assert.equal(latin1(bytes("h\xc3\xa9"), 0, 3), "h\xc3\xa9");
 });
 
 Deno.test("a line ends at CRLF; a bare LF or CR is refused at once", () => {
