@@ -98,9 +98,10 @@ Deno.test("connections that declare 1 MiB and send half cost little memory, give
   const before = await residentBytes(server.pid);
   const connections = await holdHalfBodies(server.url, 300);
   try {
-    // Every connection is being read once the server has answered a request made after them.
+    // Every connection is being read once the server has answered a request made after them:
+    // with tools/list, or with 503 when the held bodies have the buffer budget at that moment.
     const probe = await postToolsList(server.url);
-    assert.equal(probe.status, 200);
+    assert.ok([200, 503].includes(probe.status), `the probe got ${probe.status}`);
     await probe.body?.cancel();
     const grown = (await residentBytes(server.pid)) - before;
     // Reserving the declared length would take 300 MiB, holding what arrived 150 MiB: the buffer
