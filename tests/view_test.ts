@@ -1005,55 +1005,60 @@ Deno.test({
         assert.equal(scheme, "dark");
       });
 
-      await step("theme away from the browser's: readable, and see-through where it can be", LIGHT, async (p) => {
-        // Host pages' own colours, unlike either canvas a browser paints for a frame. Some hosts
-        // leave their page in the browser's colour scheme; others (the ext-apps basic-host, MCP
-        // Inspector) switch it with their theme.
-        const hostColor = { light: [250, 220, 250], dark: [60, 0, 60] };
-        const gutter = async () => {
-          const { x, y } = await p.view.locator(".card").first().evaluate((card) => {
-            const box = card.getBoundingClientRect();
-            return { x: box.left + 36, y: box.top + box.height / 2 };
-          });
-          return await p.pixel(x, y);
-        };
-        try {
-          await show(p, ITEMS);
-          await p.page.mouse.move(0, 0);
-          for (const page of ["browser's", "theme's"] as const) {
-            for (const [browser, theme] of [["light", "dark"], ["dark", "light"]] as const) {
-              const host = hostColor[theme];
-              await p.page.evaluate(([scheme, color]) => {
-                document.documentElement.style.colorScheme = scheme;
-                document.body.style.background = color;
-              }, [page === "theme's" ? theme : "light dark", `rgb(${host.join(", ")})`]);
-              await p.page.emulateMedia({ colorScheme: browser });
-              await p.call("contextChanged", { theme });
-              await p.view.waitForFunction(
-                (theme) => document.documentElement.dataset.theme === theme,
-                theme,
-              );
-              await p.page.evaluate(() => new Promise(requestAnimationFrame));
-              const behind = await gutter();
-              const text = await p.view.evaluate(() =>
-                getComputedStyle(document.querySelector(".snippet")!).color
-              );
-              const where = `a ${theme} host, its page in the ${page} scheme, a ${browser} browser`;
-              assert.ok(
-                contrast(rgb(text), behind) >= 4.5,
-                `${where}: text ${text} on rgb(${behind.join(", ")})`,
-              );
-              if (page === "theme's") assert.deepEqual(behind, host, `${where}: see-through`);
+      await step(
+        "theme away from the browser's: readable, and see-through where it can be",
+        LIGHT,
+        async (p) => {
+          // Host pages' own colours, unlike either canvas a browser paints for a frame. Some hosts
+          // leave their page in the browser's colour scheme; others (the ext-apps basic-host, MCP
+          // Inspector) switch it with their theme.
+          const hostColor = { light: [250, 220, 250], dark: [60, 0, 60] };
+          const gutter = async () => {
+            const { x, y } = await p.view.locator(".card").first().evaluate((card) => {
+              const box = card.getBoundingClientRect();
+              return { x: box.left + 36, y: box.top + box.height / 2 };
+            });
+            return await p.pixel(x, y);
+          };
+          try {
+            await show(p, ITEMS);
+            await p.page.mouse.move(0, 0);
+            for (const page of ["browser's", "theme's"] as const) {
+              for (const [browser, theme] of [["light", "dark"], ["dark", "light"]] as const) {
+                const host = hostColor[theme];
+                await p.page.evaluate(([scheme, color]) => {
+                  document.documentElement.style.colorScheme = scheme;
+                  document.body.style.background = color;
+                }, [page === "theme's" ? theme : "light dark", `rgb(${host.join(", ")})`]);
+                await p.page.emulateMedia({ colorScheme: browser });
+                await p.call("contextChanged", { theme });
+                await p.view.waitForFunction(
+                  (theme) => document.documentElement.dataset.theme === theme,
+                  theme,
+                );
+                await p.page.evaluate(() => new Promise(requestAnimationFrame));
+                const behind = await gutter();
+                const text = await p.view.evaluate(() =>
+                  getComputedStyle(document.querySelector(".snippet")!).color
+                );
+                const where =
+                  `a ${theme} host, its page in the ${page} scheme, a ${browser} browser`;
+                assert.ok(
+                  contrast(rgb(text), behind) >= 4.5,
+                  `${where}: text ${text} on rgb(${behind.join(", ")})`,
+                );
+                if (page === "theme's") assert.deepEqual(behind, host, `${where}: see-through`);
+              }
             }
+          } finally {
+            await p.page.emulateMedia({ colorScheme: null });
+            await p.page.evaluate(() => {
+              document.documentElement.style.colorScheme = "";
+              document.body.style.background = "";
+            });
           }
-        } finally {
-          await p.page.emulateMedia({ colorScheme: null });
-          await p.page.evaluate(() => {
-            document.documentElement.style.colorScheme = "";
-            document.body.style.background = "";
-          });
-        }
-      });
+        },
+      );
 
       // The ext-apps basic-host's type scale and panel colour.
       const panel = "rgb(245, 245, 245)";
