@@ -8,9 +8,8 @@
 import assert from "node:assert/strict";
 import { logLines, MCP_ACCEPT } from "./support/mcp_http.ts";
 import { RawClient, splitAnswers, statusOf } from "./support/raw_client.ts";
-import { startProject } from "./support/server_process.ts";
+import { spawnTask, startProject } from "./support/server_process.ts";
 
-const ROOT = new URL("..", import.meta.url).pathname;
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" });
 
 function toolsList(connection: string): string {
@@ -60,14 +59,7 @@ Deno.test("SIGTERM lets a request that is still arriving finish, closes idle one
 });
 
 Deno.test("SIGTERM over stdio answers what was read, logs one line and exits 0", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "stdio"],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnTask(["--quiet", "stdio"]);
   const stderr = new Response(child.stderr).text();
   const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const writer = child.stdin.getWriter();

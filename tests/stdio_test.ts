@@ -13,6 +13,7 @@ import {
   StdioClientTransport,
 } from "./support/sdk_client.ts";
 
+import { spawnTask } from "./support/server_process.ts";
 const ROOT = new URL("..", import.meta.url).pathname;
 
 async function connectStdio(era: Era): Promise<{ client: Client; stderr: () => string }> {
@@ -88,14 +89,7 @@ for (const era of ERAS) {
 }
 
 Deno.test("over stdio: stdout carries only protocol messages and the server exits when stdin closes", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["task", "stdio"],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnTask(["stdio"]);
   const writer = child.stdin.getWriter();
   await writer.write(new TextEncoder().encode(
     '{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n',

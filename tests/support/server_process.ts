@@ -72,6 +72,18 @@ export function startProject(
   return startServer(projectCommand(env, options.fileHandles));
 }
 
+/** Starts `deno task ...taskArgs` in the repository with every stream piped, as a stdio client. */
+export function spawnTask(taskArgs: string[]): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["task", ...taskArgs],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
+
 /** How a server that was to start ended instead: its exit code and what it wrote to stderr. */
 export interface ServerExit {
   code: number;
