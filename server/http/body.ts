@@ -9,6 +9,7 @@ import { isJsonContentType, ProtocolErrorCode } from "@modelcontextprotocol/serv
 import { joinBytes } from "../bytes.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse } from "./json_rpc_error.ts";
 import type { Step } from "./steps.ts";
+import { hasWholeBody } from "./whole_body.ts";
 
 /** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -74,6 +75,11 @@ async function readAtMost(
 ): Promise<Uint8Array | undefined | "aborted"> {
   if (request.body === null) return new Uint8Array();
   if (signal.aborted) return "aborted";
+  if (hasWholeBody(request)) {
+    // Received already: one read, no stream (1.7 against 5.5 µs, bench/README.md finding 28).
+    const bytes = await request.bytes();
+    return bytes.byteLength > limit ? undefined : bytes;
+  }
   const reader = request.body.getReader();
   const cancel = () => reader.cancel(signal.reason).catch(() => {});
   signal.addEventListener("abort", cancel, { once: true });

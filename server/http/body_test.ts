@@ -5,6 +5,7 @@
 
 import assert from "node:assert/strict";
 import { type BodyResult, MAX_BODY_BYTES, readJsonBody } from "./body.ts";
+import { markWholeBody } from "./whole_body.ts";
 
 const URL = "http://127.0.0.1/mcp";
 const JSON_TYPE = { "content-type": "application/json" };
@@ -180,4 +181,23 @@ Deno.test("an abort while the body arrives stops reading, cancels the body and a
   await assertRefused(result, 408, -32000, "Request timeout: the body did not arrive in time.");
   assert.ok(!result.ok && result.response.headers.get("connection") === "close");
   assert.ok(cancelled);
+});
+
+Deno.test("a body the listener received whole is read in one call, under the same cap", async () => {
+  const signal = new AbortController().signal;
+  const exact = `"${"a".repeat(LIMIT - 2)}"`;
+  const whole = (body: string) => markWholeBody(request(encoder.encode(body)));
+  assert.equal(accepted(await readJsonBody(whole(exact), signal, LIMIT)), exact.slice(1, -1));
+  await assertRefused(
+    await readJsonBody(whole(`${exact} `), signal, LIMIT),
+    413,
+    -32000,
+    TOO_LARGE,
+  );
+  await assertRefused(
+    await readJsonBody(whole("{"), signal, LIMIT),
+    400,
+    -32700,
+    "Parse error: the body is not valid JSON.",
+  );
 });

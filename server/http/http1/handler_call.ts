@@ -1,9 +1,11 @@
 /**
  * The application's part of an exchange: the request as a `Request`, body inside, handed to the
- * handler as `Deno.serve` hands it; a handler that throws is answered 500 in plain text.
+ * handler as `Deno.serve` hands it, and marked as made with its whole body (`whole_body.ts`), so
+ * the handler can read it in one call; a handler that throws is answered 500 in plain text.
  * @module
  */
 
+import { markWholeBody } from "../whole_body.ts";
 import { release } from "./input_buffer.ts";
 import type { RequestHead } from "./request_head.ts";
 import type { Http1Handler } from "./types.ts";
@@ -24,7 +26,10 @@ export async function callHandler(
     headers: head.headers,
     body: bodiless ? undefined : body,
   });
-  if (body) release(body);
+  if (body) {
+    release(body);
+    markWholeBody(request);
+  }
   try {
     return await handler(request, info);
   } catch {

@@ -1,20 +1,26 @@
 import assert from "node:assert/strict";
 import { callHandler } from "./handler_call.ts";
 import { parseHead } from "./request_head.ts";
+import { hasWholeBody } from "../whole_body.ts";
 
 const INFO = {
   remoteAddr: { transport: "tcp" as const, hostname: "127.0.0.1", port: 1 },
   completed: Promise.resolve(),
 };
 
-Deno.test("the handler gets a Request with the body inside, on the listener's origin", async () => {
+Deno.test("the handler gets a Request with the whole body inside, on the listener's origin", async () => {
   const head = parseHead(["POST /mcp?x HTTP/1.1", "Host: client.example", "Content-Length: 2"], 10);
-  let seen: { url: string; host: string | null; body: string } | undefined;
+  let seen: { url: string; host: string | null; whole: boolean; body: string } | undefined;
   const response = await callHandler(
     {
       origin: "http://127.0.0.1:8000",
       handler: async (request, info) => {
-        seen = { url: request.url, host: request.headers.get("host"), body: await request.text() };
+        seen = {
+          url: request.url,
+          host: request.headers.get("host"),
+          whole: hasWholeBody(request),
+          body: await request.text(),
+        };
         assert.equal(info, INFO);
         return new Response("ok");
       },
@@ -27,6 +33,7 @@ Deno.test("the handler gets a Request with the body inside, on the listener's or
   assert.deepEqual(seen, {
     url: "http://127.0.0.1:8000/mcp?x",
     host: "client.example",
+    whole: true,
     body: "hi",
   });
 });
