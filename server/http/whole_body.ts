@@ -6,15 +6,18 @@
  * @module
  */
 
-const WHOLE_BODY = Symbol("whole body");
+// A set, not a property on the request: a property would change the shape of the listener's
+// requests, and every access to a request that then meets both shapes is slower (1.06 against
+// 0.99 times the handler's CPU with no results, in process).
+const wholeBodies = new WeakSet<Request>();
 
 /** Marks `request`, made with its whole body already in it, and returns it. */
 export function markWholeBody(request: Request): Request {
-  (request as Request & { [WHOLE_BODY]?: true })[WHOLE_BODY] = true;
+  wholeBodies.add(request);
   return request;
 }
 
 /** Whether `request` was marked by {@linkcode markWholeBody}. */
 export function hasWholeBody(request: Request): boolean {
-  return (request as Request & { [WHOLE_BODY]?: true })[WHOLE_BODY] === true;
+  return wholeBodies.has(request);
 }
