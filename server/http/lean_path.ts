@@ -61,6 +61,8 @@ const PARAMS: Record<string, ReadonlySet<string>> = {
 const STRING_ID = /^[\x20-\x7e]{1,128}$/;
 const JSON_HEADERS = { "Content-Type": "application/json" };
 const encoder = new TextEncoder();
+/** The length from which an answer is encoded at once (see {@linkcode jsonResponse}). */
+const ENCODED_AT_ONCE = 16_384;
 
 /** A request the lean path recognised. */
 interface Recognised {
@@ -194,12 +196,14 @@ function call(
 }
 
 /**
- * An answer whose body is `text` as UTF-8 bytes, encoded at once: a body kept as a string stays
- * on the JS heap until the listener writes it, long enough under load to be promoted to the old
- * generation (bench/README.md, finding 36); bytes live outside the heap.
+ * An answer whose body is `text`, a long one as UTF-8 bytes encoded at once: a body kept as a
+ * string stays on the JS heap until the listener writes it, long enough under load to be
+ * promoted to the old generation (bench/README.md, finding 36); bytes live outside the heap. A
+ * short one stays a string: the bytes would be copied once more into the `Response`.
  */
 function jsonResponse(text: string): Response {
-  return new Response(encoder.encode(text), { headers: JSON_HEADERS });
+  const body = text.length < ENCODED_AT_ONCE ? text : encoder.encode(text);
+  return new Response(body, { headers: JSON_HEADERS });
 }
 
 /** The text of a JSON-RPC success answer whose result is the JSON text `result`. */
