@@ -1,7 +1,7 @@
 /**
  * The fetch handler's own work per request, in this process: for each hot request, the CPU time
  * and the bytes allocated per call of the whole handler (Host guard, deadline, CORS, method, body,
- * lean path, answer) on a `Request` built as the HTTP/1.1 listener builds it, beside the bare
+ * lean path, answer) on a `Request` built (and marked) as the HTTP/1.1 listener builds it, beside the bare
  * floor (parse the body and answer the same bytes with `Response.json`, as the ceiling does).
  *
  * `deno run --config deno.dev.json -A bench/handler_work.ts [rounds] [--against=DIR]`. With
@@ -70,11 +70,17 @@ function requestOf({ body, headers }: HotRequest): () => Request {
     new Request(`${ORIGIN}/mcp`, { method: "POST", headers: pairs, body: bytes.slice() });
 }
 
-/** A fetch handler of the checkout in `root`, configured as the benchmark runs the server. */
+/**
+ * A fetch handler of the checkout in `root`, configured as the benchmark runs the server, given
+ * requests marked as its listener marks them (made with their whole body), where it marks them.
+ */
 async function handlerOf(root: string): Promise<Handler> {
   const { readConfig } = await import(`${root}/server/config.ts`);
   const { createFetchHandler } = await import(`${root}/server/http/fetch_handler.ts`);
-  return await createFetchHandler(readConfig(new Map([["LOG_LEVEL", "warn"]])));
+  const handler: Handler = await createFetchHandler(readConfig(new Map([["LOG_LEVEL", "warn"]])));
+  const wholeBody = await import(`${root}/server/http/whole_body.ts`).catch(() => undefined);
+  if (wholeBody === undefined) return handler;
+  return (request) => handler(wholeBody.markWholeBody(request));
 }
 
 /** The floor: parse the body, answer the same bytes with `Response.json`, as the ceiling does. */
