@@ -28,7 +28,8 @@ export async function callHandler(
   });
   if (body) {
     release(body);
-    markWholeBody(request);
+    // A GET or HEAD is made without the body it came with: only a body inside is marked.
+    if (!bodiless) markWholeBody(request);
   }
   try {
     return await handler(request, info);

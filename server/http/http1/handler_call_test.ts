@@ -45,6 +45,7 @@ Deno.test("GET carries no body, and a handler that throws is answered 500 in pla
       origin: "http://127.0.0.1:8000",
       handler: (request) => {
         assert.equal(request.body, null);
+        assert.equal(hasWholeBody(request), false, "a GET is made without its body, and unmarked");
         throw new Error("boom");
       },
     },
