@@ -1,8 +1,8 @@
 /**
  * The fetch handler's own work per request, in this process: for each hot request, the CPU time
  * and the bytes allocated per call of the whole handler (Host guard, deadline, CORS, method, body,
- * lean path, answer) on a `Request` built (and marked) as the HTTP/1.1 listener builds it, beside the bare
- * floor (parse the body and answer the same bytes with `Response.json`, as the ceiling does).
+ * lean path, answer) on the request as the HTTP/1.1 listener hands it over, beside the bare floor
+ * (parse the content and answer the same bytes with `Response.json`, as the ceiling does).
  *
  * `deno run --config deno.dev.json -A bench/handler_work.ts [rounds] [--against=DIR]`. With
  * `--against`, DIR holds another checkout of the project (`git worktree add DIR main`) whose
@@ -19,12 +19,20 @@ import process from "node:process";
 import { median } from "./stats.ts";
 import { makeWorkloads, type Workload } from "./workloads.ts";
 
-type Handler = (request: Request) => Promise<Response>;
+/** What the listener has of a request once it is read: its fields and its content. */
+interface Received {
+  fields: [string, string][];
+  content: Uint8Array<ArrayBuffer>;
+}
+
+/** Answers a received request. */
+type Handler = (received: Received) => Promise<Response>;
 
 /** How long a batch of one step runs, in milliseconds, at least. */
 const BATCH_MS = 100;
 const ORIGIN = "http://127.0.0.1:8000";
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** A hot request: its body and the headers a client (wrk in the benchmark) sends. */
 interface HotRequest {
@@ -51,43 +59,49 @@ function hotRequests(): HotRequest[] {
   ];
 }
 
-/** Builds the request as the listener does: header pairs, the body's bytes inside. */
-function requestOf({ body, headers }: HotRequest): () => Request {
+/** Makes `hot` as the listener receives it: the fields as wrk sends them, a fresh content. */
+function receivedOf({ body, headers }: HotRequest): () => Received {
   const bytes = encoder.encode(body);
-  const pairs: [string, string][] = [
+  const fields: [string, string][] = [
     ["host", "127.0.0.1:8000"],
     ["content-type", "application/json"],
     ["accept", "application/json, text/event-stream"],
     ["content-length", String(bytes.byteLength)],
-    ...Object.entries(headers).map(([name, value]) =>
-      [name.toLowerCase(), value] as [
-        string,
-        string,
-      ]
-    ),
+    ...Object.entries(headers).map((
+      [name, value],
+    ): [string, string] => [name.toLowerCase(), value]),
   ];
-  return () =>
-    new Request(`${ORIGIN}/mcp`, { method: "POST", headers: pairs, body: bytes.slice() });
+  return () => ({ fields, content: bytes.slice() });
 }
 
 /**
- * A fetch handler of the checkout in `root`, configured as the benchmark runs the server, given
- * requests marked as its listener marks them (made with their whole body), where it marks them.
+ * The fetch handler of the checkout in `root`, configured as the benchmark runs the server, and
+ * what its listener hands it: a received request, or (in checkouts from before those) a
+ * `Request`, marked as made with its whole body where the checkout marks them.
  */
-async function handlerOf(root: string): Promise<Handler> {
+async function listenerSideOf(
+  root: string,
+): Promise<{ handler: Handler; receive: (received: Received) => unknown }> {
   const { readConfig } = await import(`${root}/server/config.ts`);
   const { createFetchHandler } = await import(`${root}/server/http/fetch_handler.ts`);
-  const handler: Handler = await createFetchHandler(readConfig(new Map([["LOG_LEVEL", "warn"]])));
-  const wholeBody = await import(`${root}/server/http/whole_body.ts`).catch(() => undefined);
-  if (wholeBody === undefined) return handler;
-  return (request) => handler(wholeBody.markWholeBody(request));
+  const handle = await createFetchHandler(readConfig(new Map([["LOG_LEVEL", "warn"]])));
+  const optional = (path: string) => import(`${root}/${path}`).catch(() => undefined);
+  const received = await optional("server/http/http1/received_request.ts");
+  const wholeBody = await optional("server/http/whole_body.ts");
+  const receive = ({ fields, content }: Received) => {
+    const url = `${ORIGIN}/mcp`;
+    if (received) return new received.ReceivedRequest("POST", url, fields, content);
+    const request = new Request(url, { method: "POST", headers: fields, body: content });
+    return wholeBody ? wholeBody.markWholeBody(request) : request;
+  };
+  return { handler: (message) => handle(receive(message)), receive };
 }
 
-/** The floor: parse the body, answer the same bytes with `Response.json`, as the ceiling does. */
+/** The floor: parse the content, answer the same bytes with `Response.json`, as the ceiling does. */
 function bareHandler(answer: { result?: unknown; error?: unknown }): Handler {
-  return async (request) => {
-    const message = await request.json();
-    return Response.json({ ...answer, jsonrpc: "2.0", id: message.id });
+  return ({ content }) => {
+    const message = JSON.parse(decoder.decode(content));
+    return Promise.resolve(Response.json({ ...answer, jsonrpc: "2.0", id: message.id }));
   };
 }
 
@@ -123,16 +137,17 @@ async function main(): Promise<void> {
   const rounds = Number(Deno.args.find((arg) => !arg.startsWith("--")) ?? 15);
   const against = Deno.args.find((arg) => arg.startsWith("--against="))?.slice(10);
   const here = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
-  const handlers: [string, Handler][] = [["this checkout", await handlerOf(here)]];
-  if (against) handlers.push([`--against ${against}`, await handlerOf(against)]);
+  const ours = await listenerSideOf(here);
+  const handlers: [string, Handler][] = [["this checkout", ours.handler]];
+  if (against) handlers.push([`--against ${against}`, (await listenerSideOf(against)).handler]);
 
   const plans = [];
   for (const hot of hotRequests()) {
-    const build = requestOf(hot);
+    const build = receivedOf(hot);
     const reference = await (await handlers[0][1](build())).text();
     const { result, error } = JSON.parse(reference);
     const steps: [string, () => Promise<unknown>][] = [
-      ["build the Request (the listener's part)", () => Promise.resolve(build())],
+      ["make the request (the listener's part)", () => Promise.resolve(ours.receive(build()))],
       [
         "bare: parse and answer the same bytes",
         async () => await (await bareHandler({ result, error })(build())).arrayBuffer(),

@@ -1,15 +1,15 @@
 /**
  * The body step of `/mcp`: reads the JSON request body under a size cap, before anything else
- * looks at it. The body is read as it arrives: memory follows the bytes received, never the
- * length a client declares.
+ * looks at it. The body is read as it arrives (the server's own listener has read it so
+ * already): memory follows the bytes received, never the length a client declares.
  * @module
  */
 
 import { isJsonContentType, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { joinBytes } from "../bytes.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse } from "./json_rpc_error.ts";
-import type { Step } from "./steps.ts";
-import { hasWholeBody } from "./whole_body.ts";
+import { ReceivedRequest } from "./http1/received_request.ts";
+import type { IncomingRequest, Step } from "./steps.ts";
 
 /** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -35,7 +35,7 @@ export function readBody(limit: number = MAX_BODY_BYTES): Step {
  * aborts first, reading stops and the answer is 408: the body was too slow to arrive.
  */
 export async function readJsonBody(
-  request: Request,
+  request: IncomingRequest,
   signal: AbortSignal,
   limit: number = MAX_BODY_BYTES,
 ): Promise<BodyResult> {
@@ -69,14 +69,14 @@ export async function readJsonBody(
 
 /** The body's bytes, undefined past `limit`, or `"aborted"` when `signal` aborts first. */
 async function readAtMost(
-  request: Request,
+  request: IncomingRequest,
   limit: number,
   signal: AbortSignal,
 ): Promise<Uint8Array | undefined | "aborted"> {
   if (signal.aborted) return "aborted";
-  if (hasWholeBody(request)) {
-    // Received already: one read, and no stream (even looking at `request.body` makes one).
-    const bytes = await request.bytes();
+  if (request instanceof ReceivedRequest) {
+    // The listener has read it whole, under its own cap.
+    const bytes = request.content ?? new Uint8Array();
     return bytes.byteLength > limit ? undefined : bytes;
   }
   if (request.body === null) return new Uint8Array();

@@ -17,7 +17,7 @@ import { HTTP_ERROR, jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.
 import { describeMessage, Logger } from "../log.ts";
 import { McpEndpoint, serveMcp } from "./mcp_endpoint.ts";
 import { postOnly } from "./method.ts";
-import { type RequestContext, runSteps, type Step } from "./steps.ts";
+import { type IncomingRequest, type RequestContext, runSteps, type Step } from "./steps.ts";
 import { Deadlines } from "../timers.ts";
 
 /** The path of the MCP endpoint. */
@@ -30,9 +30,12 @@ const DEADLINE_RESOLUTION_MS = 50;
 
 /**
  * A request handler as `Deno.serve`, `deno serve` and the server's own listener take it: the
- * body is in the request.
+ * body is in the request, a `Request` or one the listener received.
  */
-export type FetchHandler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
+export type FetchHandler = (
+  request: IncomingRequest,
+  info?: Deno.ServeHandlerInfo,
+) => Promise<Response>;
 
 /**
  * Creates the handler for every path the server answers. `leanPath: false` leaves every MCP
@@ -79,7 +82,7 @@ export async function createFetchHandler(
   }
 
   /** The answer on any path but `/mcp`. */
-  function otherPath(request: Request, pathname: string): Response {
+  function otherPath(request: IncomingRequest, pathname: string): Response {
     if (documents?.serves(pathname)) return documents.respond(request);
     if (pathname === "/healthz") {
       return request.method === "GET" || request.method === "HEAD"

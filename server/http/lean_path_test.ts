@@ -1,8 +1,10 @@
 /**
  * The lean path against its reference, the SDK's path: the server's real fetch handler is built
  * both ways in this process, and every request sent to both must get the same HTTP status, the
- * same headers and JSON-equal bodies (error messages included). When the SDK is upgraded, this
- * is what says whether the lean path still holds.
+ * same headers and JSON-equal bodies (error messages included). The lean path gets each request
+ * both ways the server is given one: as a `Request` (`deno serve`) and as the server's own
+ * listener hands it over, its head parsed by the listener's parser. When the SDK is upgraded,
+ * this is what says whether the lean path still holds.
  *
  * Generated requests mix what the lean path answers with everything it must leave to the SDK:
  * valid and invalid arguments (`tests/support/render_arguments.ts`), every protocol version, the
@@ -21,6 +23,9 @@ import assert from "node:assert/strict";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { readConfig } from "../config.ts";
 import { createFetchHandler, type FetchHandler } from "./fetch_handler.ts";
+import { callHandler } from "./http1/handler_call.ts";
+import { parseHead } from "./http1/request_head.ts";
+import { MAX_BODY_BYTES } from "./body.ts";
 import { LeanPath } from "./lean_path.ts";
 import { McpEndpoint } from "./mcp_endpoint.ts";
 import { VIEW_URI } from "../../tools/render_results/view.ts";
@@ -32,7 +37,13 @@ const PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
 const CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 const CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
 const ACCEPT = "application/json, text/event-stream";
-const URL = "http://127.0.0.1:8000/mcp";
+const ORIGIN = "http://127.0.0.1:8000";
+const URL = `${ORIGIN}/mcp`;
+const INFO = {
+  remoteAddr: { transport: "tcp" as const, hostname: "127.0.0.1", port: 1 },
+  completed: Promise.resolve(),
+};
+const encoder = new TextEncoder();
 
 /** One request as a client sends it: the body's JSON and the headers beside Content-Type. */
 interface Exchange {
@@ -59,8 +70,27 @@ function httpRequest({ body, headers }: Exchange): Request {
   });
 }
 
-async function send(handler: FetchHandler, exchange: Exchange): Promise<Answer> {
-  const response = await handler(httpRequest(exchange));
+/** `exchange` as the listener hands it to `handler`: the head its parser makes, the content. */
+function received(handler: FetchHandler, { body, headers }: Exchange): Promise<Response> {
+  const content = encoder.encode(body);
+  const lines = [
+    "POST /mcp HTTP/1.1",
+    "Host: 127.0.0.1:8000",
+    "Content-Type: application/json",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${content.byteLength}`,
+  ];
+  return callHandler({ handler, origin: ORIGIN }, parseHead(lines, MAX_BODY_BYTES), content, INFO);
+}
+
+/** What a client sees of `handler`'s answer to `exchange`, sent as a `Request` or as received. */
+async function send(
+  handler: FetchHandler,
+  exchange: Exchange,
+  form: "Request" | "received" = "Request",
+): Promise<Answer> {
+  const response =
+    await (form === "Request" ? handler(httpRequest(exchange)) : received(handler, exchange));
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -71,11 +101,16 @@ async function send(handler: FetchHandler, exchange: Exchange): Promise<Answer> 
   return { status: response.status, headers: [...response.headers].sort(), body };
 }
 
-/** Sends `exchange` down both paths and requires the same answer. */
+/** Sends `exchange` down both paths, the lean one in both forms, and requires the same answer. */
 async function assertSameAnswer(exchange: Exchange): Promise<Answer> {
   const expected = await send(reference, exchange);
   const actual = await send(lean, exchange);
   assert.deepStrictEqual(actual, expected, `lean and SDK paths differ on ${describe(exchange)}`);
+  assert.deepStrictEqual(
+    await send(lean, exchange, "received"),
+    expected,
+    `the lean path, given the request as received, differs on ${describe(exchange)}`,
+  );
   return actual;
 }
 
@@ -587,6 +622,7 @@ Deno.test("the lean path answers as the SDK does when callers authenticate (priv
       };
       const expected = await send(sdkWithAuth, withKey);
       assert.deepStrictEqual(await send(leanWithAuth, withKey), expected);
+      assert.deepStrictEqual(await send(leanWithAuth, withKey, "received"), expected);
       assert.equal(expected.status, 200);
     }
   }

@@ -5,6 +5,7 @@
  */
 
 import type { AuthConfig } from "../../config.ts";
+import type { IncomingRequest } from "../steps.ts";
 
 /** Where the protected-resource metadata lives; the resource's path is appended (RFC 9728). */
 export const METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -61,7 +62,7 @@ export class MetadataDocuments {
   }
 
   /** Answers GET, HEAD and the CORS preflight for a document. */
-  respond(request: Request): Response {
+  respond(request: IncomingRequest): Response {
     const headers = new Headers({ "Access-Control-Allow-Origin": "*" });
     if (request.method === "OPTIONS") {
       headers.set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");

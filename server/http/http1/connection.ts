@@ -119,6 +119,7 @@ export class Connection {
   /** Reads the body, answers the request and writes the answer; whether to keep going. */
   async #exchange(head: ReceivedHead): Promise<boolean> {
     const { limits, buffers } = this.#context;
+    let body: Uint8Array<ArrayBuffer> | undefined;
     try {
       const hasBody = head.framing.chunked || head.framing.length > 0;
       if (hasBody && head.expectsContinue) {
@@ -127,7 +128,7 @@ export class Connection {
         await this.#output.write(CONTINUE);
       }
       this.#deadline(limits.bodyTimeoutMs, this.#bodyTooSlow);
-      const body = await readBody(this.#input, head.framing, {
+      body = await readBody(this.#input, head.framing, {
         maxBodyBytes: limits.maxBodyBytes,
         maxTrailerBytes: limits.maxHeadBytes - head.headBytes,
       });
@@ -135,7 +136,7 @@ export class Connection {
       const completed = Promise.withResolvers<void>();
       completed.promise.catch(() => {});
       const response = head.target.asterisk
-        ? asteriskAnswer(body)
+        ? asteriskAnswer()
         : await callHandler(this.#context, head, body, {
           remoteAddr: this.#conn.remoteAddr,
           completed: completed.promise,
@@ -153,6 +154,8 @@ export class Connection {
       completed.resolve();
       return kept && !this.#stopping;
     } finally {
+      // The handler's request held the content until now: its memory goes back at once.
+      if (body) release(body);
       this.#input.done();
     }
   }
@@ -172,8 +175,7 @@ export class Connection {
   }
 }
 
-/** The answer to `OPTIONS *`, about the server as a whole; a body sent with it is dropped. */
-function asteriskAnswer(body: Uint8Array | undefined): Response {
-  if (body) release(body);
+/** The answer to `OPTIONS *`, about the server as a whole; a body sent with it is ignored. */
+function asteriskAnswer(): Response {
   return new Response(null, { status: 204, headers: { allow: "GET, HEAD, POST, OPTIONS" } });
 }

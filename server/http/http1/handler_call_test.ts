@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { callHandler } from "./handler_call.ts";
 import { parseHead } from "./request_head.ts";
-import { hasWholeBody } from "../whole_body.ts";
 
 const INFO = {
   remoteAddr: { transport: "tcp" as const, hostname: "127.0.0.1", port: 1 },
   completed: Promise.resolve(),
 };
+const decoder = new TextDecoder();
 
-Deno.test("the handler gets a Request with the whole body inside, on the listener's origin", async () => {
+Deno.test("the handler gets the request with its whole content, on the listener's origin", async () => {
   const head = parseHead(["POST /mcp?x HTTP/1.1", "Host: client.example", "Content-Length: 2"], 10);
-  let seen: { url: string; host: string | null; whole: boolean; body: string } | undefined;
+  let seen: { url: string; host: string | null; content: string; asRequest: string } | undefined;
   const response = await callHandler(
     {
       origin: "http://127.0.0.1:8000",
@@ -18,8 +18,8 @@ Deno.test("the handler gets a Request with the whole body inside, on the listene
         seen = {
           url: request.url,
           host: request.headers.get("host"),
-          whole: hasWholeBody(request),
-          body: await request.text(),
+          content: decoder.decode(request.content!),
+          asRequest: await request.toRequest().text(),
         };
         assert.equal(info, INFO);
         return new Response("ok");
@@ -33,20 +33,20 @@ Deno.test("the handler gets a Request with the whole body inside, on the listene
   assert.deepEqual(seen, {
     url: "http://127.0.0.1:8000/mcp?x",
     host: "client.example",
-    whole: true,
-    body: "hi",
+    content: "hi",
+    asRequest: "hi",
   });
 });
 
-Deno.test("GET carries no body, and a handler that throws is answered 500 in plain text", async () => {
+Deno.test("GET carries no content, and a handler that throws is answered 500 in plain text", async () => {
   const head = parseHead(["GET / HTTP/1.1", "Host: a", "Content-Length: 2"], 10);
   // Seen here and asserted after: what the handler throws is the listener's to answer.
-  let seen: { body: ReadableStream | null; whole: boolean } | undefined;
+  let seen: { content: Uint8Array | null; body: ReadableStream | null } | undefined;
   const response = await callHandler(
     {
       origin: "http://127.0.0.1:8000",
       handler: (request) => {
-        seen = { body: request.body, whole: hasWholeBody(request) };
+        seen = { content: request.content, body: request.toRequest().body };
         throw new Error("boom");
       },
     },
@@ -54,7 +54,7 @@ Deno.test("GET carries no body, and a handler that throws is answered 500 in pla
     new TextEncoder().encode("hi"),
     INFO,
   );
-  assert.deepEqual(seen, { body: null, whole: false }, "a GET is made without its body, unmarked");
+  assert.deepEqual(seen, { content: null, body: null }, "a GET is handed on without its body");
   assert.equal(response.status, 500);
   assert.equal(response.headers.get("content-type"), "text/plain; charset=utf-8");
   assert.doesNotMatch(await response.text(), /boom/);

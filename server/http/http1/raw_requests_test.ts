@@ -11,6 +11,8 @@ import { RawClient, splitAnswers, statusOf } from "../../../tests/support/raw_cl
 import { serveHttp1 } from "./server.ts";
 import type { Http1Limits, Http1Server } from "./types.ts";
 
+const decoder = new TextDecoder();
+
 const LIMITS: Http1Limits = {
   headersTimeoutMs: 2_000,
   bodyTimeoutMs: 2_000,
@@ -24,12 +26,12 @@ const LIMITS: Http1Limits = {
 
 /** A server that answers with what it understood: method, path, body and Host. */
 function start(): Http1Server {
-  return serveHttp1({ hostname: "127.0.0.1", port: 0, limits: LIMITS }, async (request) => {
+  return serveHttp1({ hostname: "127.0.0.1", port: 0, limits: LIMITS }, (request) => {
     const url = new URL(request.url);
     return Response.json({
       method: request.method,
       path: url.pathname + url.search,
-      body: request.body === null ? null : await request.text(),
+      body: request.content === null ? null : decoder.decode(request.content),
       host: request.headers.get("host"),
     });
   });

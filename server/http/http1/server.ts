@@ -40,7 +40,7 @@ const TOO_MANY = refusal(
 );
 
 /**
- * Listens on `hostname:port` and answers every request with `handler`. The handler's `Request`
+ * Listens on `hostname:port` and answers every request with `handler`. The request it is given
  * has the listening address as its origin; the client's `Host` (or an absolute-form target's
  * authority) is its `Host` header.
  */

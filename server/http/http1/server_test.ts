@@ -21,13 +21,14 @@ const LIMITS: Http1Limits = {
 };
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** A server that answers with the method, path, body length and Host it received. */
 function start(limits: Partial<Http1Limits> = {}): Http1Server {
   return serveHttp1(
     { hostname: "127.0.0.1", port: 0, limits: { ...LIMITS, ...limits } },
-    async (request) => {
-      const body = await request.text();
+    (request) => {
+      const body = decoder.decode(request.content ?? undefined);
       const url = new URL(request.url);
       return Response.json({
         method: request.method,

@@ -1,8 +1,10 @@
 /**
- * The listener's contract: its limits, its handler (shaped as `Deno.serve`'s) and the running
- * server.
+ * The listener's contract: its limits, its handler (shaped as `Deno.serve`'s, given the request
+ * as received rather than as a `Request`) and the running server.
  * @module
  */
+
+import type { ReceivedRequest } from "./received_request.ts";
 
 /** The limits of the server; every request is bounded by them. */
 export interface Http1Limits {
@@ -25,11 +27,11 @@ export interface Http1Limits {
 }
 
 /**
- * Answers one request, as a `Deno.serve` handler does: the body is inside the `Request`, read
+ * Answers one request, as a `Deno.serve` handler does: the content is inside the request, read
  * whole by the listener within its limits.
  */
 export type Http1Handler = (
-  request: Request,
+  request: ReceivedRequest,
   info: Deno.ServeHandlerInfo<Deno.NetAddr>,
 ) => Response | Promise<Response>;
 
