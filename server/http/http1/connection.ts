@@ -154,9 +154,10 @@ export class Connection {
       completed.resolve();
       return kept && !this.#stopping;
     } finally {
+      const requestBytes = head.headBytes + (body?.byteLength ?? 0);
       // The handler's request held the content until now: its memory goes back at once.
       if (body) release(body);
-      this.#input.done();
+      this.#input.done(requestBytes);
     }
   }
 

@@ -1,9 +1,12 @@
 /**
  * The bytes a connection has received and not yet consumed, read in lines (for heads, chunk
  * sizes and trailers) or into a body's own storage. The buffer is allocated only when a read
- * begins, starts small (4 KiB, what an idle connection holds), grows with a long line, and is
- * back to its first size once a request is done; what it grows by, and the storage of bodies, is
- * taken from the server's {@link ByteBudget}.
+ * begins, starts small (4 KiB, what an idle connection holds), grows with a long line, and once
+ * a request is done has the size that request would have fitted in, up to 64 KiB, while the
+ * budget is less than half taken (else its first size again): a client that sends large
+ * requests gets each in one read, as a second read for the rest of a body costs it a turn of
+ * the event loop (bench/README.md, finding 45). What the buffer grows by, and the storage of
+ * bodies, is taken from the server's {@link ByteBudget}.
  * @module
  */
 
@@ -12,6 +15,8 @@ import { HttpError, latin1, lineEnd } from "./syntax.ts";
 
 /** A buffer's first size: enough for a typical request head. */
 const INITIAL_BYTES = 4 * 1024;
+/** The largest buffer kept between requests. */
+const FITTED_BYTES = 64 * 1024;
 const EMPTY = new Uint8Array(0);
 
 /** The connection ended (or was closed): nothing more can be read from it. */
@@ -155,22 +160,37 @@ export class InputBuffer {
   }
 
   /**
-   * Ends a request: gives its bytes back to the budget and takes the buffer back to its first
-   * size, which the next request's head is read into (an idle connection waits on it anyway:
-   * keeping it saves a buffer made and freed per request).
+   * Ends a request of `requestBytes` (head and body): gives its bytes back to the budget and
+   * keeps a buffer for the next request's head (an idle connection waits on it anyway: keeping
+   * it saves a buffer made and freed per request), fitted to this one's size (see the module's
+   * notes).
    */
-  done(): void {
+  done(requestBytes = 0): void {
+    const size = this.#fittedSize(requestBytes);
     if (this.buffered === 0) {
       this.#start = this.#end = 0;
-      if (this.#buffer.length !== INITIAL_BYTES) this.#replace(EMPTY);
-    } else if (this.#buffer.length > INITIAL_BYTES && this.buffered <= INITIAL_BYTES) {
-      const rest = new Uint8Array(INITIAL_BYTES);
+      if (this.#buffer.length !== size) {
+        this.#replace(size === INITIAL_BYTES ? EMPTY : new Uint8Array(size));
+      }
+    } else if (this.#buffer.length > size && this.buffered <= size) {
+      const rest = new Uint8Array(size);
       rest.set(this.#buffer.subarray(this.#start, this.#end));
       this.#replace(rest);
     }
     const kept = Math.max(0, this.#buffer.length - INITIAL_BYTES);
-    this.#budget.give(this.#charged - kept);
+    // `#fittedSize` made sure that what a new buffer needs beyond the bytes held is there.
+    if (kept > this.#charged) this.#budget.take(kept - this.#charged);
+    else this.#budget.give(this.#charged - kept);
     this.#charged = kept;
+  }
+
+  /** The buffer size for after a request of `requestBytes`; see the module's notes. */
+  #fittedSize(requestBytes: number): number {
+    if (requestBytes <= INITIAL_BYTES) return INITIAL_BYTES;
+    const size = Math.min(FITTED_BYTES, 2 ** Math.ceil(Math.log2(requestBytes)));
+    const extra = size - INITIAL_BYTES;
+    const usedByOthers = this.#budget.used - this.#charged;
+    return usedByOthers + extra <= this.#budget.limit / 2 ? size : INITIAL_BYTES;
   }
 
   /** Gives every byte back to the budget and lets go of the buffer: the connection closed. */

@@ -62,3 +62,48 @@ Deno.test("reservations past the budget get 503 with Retry-After; done gives the
   input.dispose();
   assert.equal(budget.used, 0);
 });
+
+/** A source that counts its reads and how much each asked for. */
+function countedSource(pieces: string[]) {
+  const source = byteSource(pieces);
+  const asked: number[] = [];
+  return {
+    asked,
+    read(into: Uint8Array) {
+      asked.push(into.length);
+      return source.read(into);
+    },
+  };
+}
+
+Deno.test("after a large request the next is read whole in one read, into a buffer from the budget", async () => {
+  const budget = new ByteBudget(1 << 20);
+  const next = `POST / HTTP/1.1\r\n\r\n${"a".repeat(40_000)}`;
+  const source = countedSource(["x\r\n", next]);
+  const input = new InputBuffer(source, budget);
+  await input.readLine(10, tooLong);
+  input.done(40_019);
+  assert.equal(budget.used, 64 * 1024 - 4096, "the fitted buffer is counted in the budget");
+  assert.ok(await input.wait());
+  assert.equal(input.buffered, next.length, "the next request came in one read");
+  assert.deepEqual(source.asked, [4096, 64 * 1024]);
+  input.dispose();
+  assert.equal(budget.used, 0);
+});
+
+Deno.test("a small request, or a budget half taken, brings the buffer back to its first size", async () => {
+  const budget = new ByteBudget(200_000);
+  const source = countedSource(["x\r\n", "y\r\n", "z\r\n"]);
+  const input = new InputBuffer(source, budget);
+  await input.readLine(10, tooLong);
+  input.done(20_000);
+  assert.equal(budget.used, 32 * 1024 - 4096);
+  await input.readLine(10, tooLong);
+  input.done(100);
+  assert.equal(budget.used, 0, "back to 4 KiB, which the budget does not count");
+  await input.readLine(10, tooLong);
+  assert.deepEqual(source.asked, [4096, 32 * 1024, 4096]);
+  assert.ok(budget.take(90_000));
+  input.done(20_000);
+  assert.equal(budget.used, 90_000, "with the budget half taken by others, no larger buffer");
+});
