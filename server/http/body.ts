@@ -1,7 +1,8 @@
 /**
  * The body step of `/mcp`: reads the JSON request body under a size cap, before anything else
- * looks at it. The body is read as it arrives (the server's own listener has read it so
- * already): memory follows the bytes received, never the length a client declares.
+ * looks at it. The body is read as it arrives (the server's own listener hands it
+ * over read whole, under its own cap): memory follows the bytes received, never the length a
+ * client declares.
  * @module
  */
 
