@@ -1,17 +1,29 @@
 /**
  * Measures several servers on one workload in alternating rounds, so that a slow spell of the
  * machine hits all of them alike, and summarizes each by the medians of its rounds.
+ *
+ * How answers are checked without bounding the load generator: each server's warm-up has every
+ * answer checked for the workload's marker (in wrk's Lua, which caps its rate, so that run is not
+ * timed); in the timed rounds the load generator counts only answers of HTTP 400 and above, while
+ * this process checks a sample in full on a connection of its own (`sampler.ts`).
  * @module
  */
 
 import { type LoadRequest, type LoadResult, runLoad } from "./load.ts";
+import { type Sample, sampleAnswers } from "./sampler.ts";
 import { median } from "./stats.ts";
 
-/** A server in the comparison and the marker of a right answer from it. */
+/** A server in the comparison and how a right answer from it is known. */
 export interface Contender {
   name: string;
   url: URL;
+  /** A substring of every right answer, checked in every answer of the warm-up. */
   marker: string;
+  /**
+   * Sends one request and checks its answer in full, throwing when it is wrong: the sample of
+   * each timed round. Without it the rounds go unchecked, as a reference for what checking costs.
+   */
+  check?: () => Promise<unknown>;
   /** The server's process, whose CPU time is read around each round (Linux `/proc`). */
   pid?: number;
 }
@@ -37,8 +49,11 @@ export interface ServerFigures {
    * where it cannot be read). Steadier than requests per second on a shared machine.
    */
   cpuMicrosPerRequest: number;
-  /** Answers checked, and how many of them were wrong (non-200, wrong body, or errors). */
+  /** Answers the load generator counted, over all rounds. */
   requests: number;
+  /** Answers checked in full, over all rounds (none for an unchecked contender). */
+  sampled: number;
+  /** Answers found wrong (HTTP 400 and above, a sampled answer that failed) and errors. */
   wrong: number;
 }
 
@@ -49,7 +64,7 @@ export async function compareServers(
   plan: RoundPlan,
   progress: (message: string) => void = () => {},
 ): Promise<Map<string, ServerFigures>> {
-  const runs = new Map<string, (LoadResult & { cpuPerRequest: number })[]>(
+  const runs = new Map<string, (LoadResult & { cpuPerRequest: number; sample: Sample })[]>(
     contenders.map(({ name }) => [name, []]),
   );
   for (const contender of contenders) {
@@ -69,20 +84,28 @@ export async function compareServers(
     for (let turn = 0; turn < contenders.length; turn++) {
       const contender = contenders[(round + turn) % contenders.length];
       const cpuBefore = cpuMicros(contender.pid);
+      const sampling = new AbortController();
+      const sample: Promise<Sample> = contender.check === undefined
+        ? Promise.resolve({ checked: 0, wrong: 0 })
+        : sampleAnswers(contender.check, sampling.signal);
       const result = await runLoad({
         url: contender.url,
         ...request,
-        marker: contender.marker,
         seconds: plan.seconds,
         connections: plan.connections,
-      });
-      const cpuPerRequest = (cpuMicros(contender.pid) - cpuBefore) / result.requests;
-      runs.get(contender.name)!.push({ ...result, cpuPerRequest });
+      }).finally(() => sampling.abort());
+      const sampled = await sample;
+      // The server's CPU time covers the sampled requests too.
+      const cpuPerRequest = (cpuMicros(contender.pid) - cpuBefore) /
+        (result.requests + sampled.checked);
+      runs.get(contender.name)!.push({ ...result, cpuPerRequest, sample: sampled });
+      const wrong = result.bad + result.errors + sampled.wrong;
       progress(
         `  round ${round + 1} ${contender.name}: ${Math.round(result.rps)} req/s, ` +
           `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
-          `${Math.round(cpuPerRequest)} µs CPU per request` +
-          (result.bad + result.errors > 0 ? `, ${result.bad + result.errors} WRONG` : ""),
+          `${Math.round(cpuPerRequest)} µs CPU per request, ${sampled.checked} sampled` +
+          (wrong > 0 ? `, ${wrong} WRONG` : "") +
+          (sampled.firstWrong === undefined ? "" : ` (${sampled.firstWrong})`),
       );
     }
   }
@@ -95,7 +118,11 @@ export async function compareServers(
       roundsRps: results.map((result) => result.rps),
       cpuMicrosPerRequest: median(results.map((result) => result.cpuPerRequest)),
       requests: results.reduce((sum, result) => sum + result.requests, 0),
-      wrong: results.reduce((sum, result) => sum + result.bad + result.errors, 0),
+      sampled: results.reduce((sum, result) => sum + result.sample.checked, 0),
+      wrong: results.reduce(
+        (sum, result) => sum + result.bad + result.errors + result.sample.wrong,
+        0,
+      ),
     });
   }
   return figures;

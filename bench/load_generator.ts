@@ -1,12 +1,13 @@
 /**
  * A small load generator for machines without wrk: `connections` concurrent loops POST the
- * body for `seconds` and check every answer for the marker. Run as its own process:
+ * body for `seconds` and check every answer for HTTP 200 and the marker (which may be empty).
+ * Run as its own process:
  *
  * `deno run --allow-net --allow-read bench/load_generator.ts URL BODY_FILE MARKER SECONDS CONNECTIONS HEADERS`
  *
  * where HEADERS is a JSON object of headers to send besides Content-Type and Accept.
  *
- * Prints one JSON line with the same fields as `wrk_check.lua`.
+ * Prints one JSON line with the same fields as `wrk.lua`.
  * @module
  */
 

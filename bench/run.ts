@@ -1,6 +1,6 @@
 /**
  * The benchmark (`deno task bench`): the project's server against a bare `Deno.serve` ceiling
- * and a typical `McpServer` on four workloads, then cold start, peak RSS, view size and
+ * and a typical `McpServer` on six workloads, then cold start, peak RSS, view size and
  * `deno serve --parallel` scaling. Writes `bench/RESULTS.md` and prints PASS/FAIL per target;
  * exits 0 whatever the figures (it is a report), non-zero only when it could not measure.
  * @module
@@ -13,6 +13,7 @@ import { hasChromium } from "../tests/support/browser_host.ts";
 import {
   type BenchFigures,
   CEILING,
+  CEILING_UNCHECKED,
   checkTargets,
   PROJECT,
   renderReport,
@@ -29,6 +30,7 @@ import {
   startServer,
 } from "../tests/support/server_process.ts";
 import { readStartTask } from "../tests/support/start_task.ts";
+import { SAMPLE_PAUSE_MS } from "./sampler.ts";
 import { measureToolWork } from "./tool_work.ts";
 import { answerMarker, type InvalidStyle, verifyAnswer } from "./verify.ts";
 import { measureViewPaint } from "./view_paint.ts";
@@ -45,6 +47,28 @@ const V8_FLAGS = START.flags.filter((flag) => flag.startsWith("--v8-flags"));
 const LOG_LEVEL = "warn";
 const CONNECTIONS = 16;
 const MAIN_PLAN: RoundPlan = { rounds: 3, seconds: 5, warmupSeconds: 2, connections: CONNECTIONS };
+/** The workloads measured with `MAIN_PLAN`: the targeted calls. */
+const MAIN_WORKLOADS = new Set([
+  "results_50",
+  "results_50_modern",
+  "results_50_ascii",
+  "results_0",
+]);
+/**
+ * The workload on which the ceiling runs with and without the checks, back to back, to show that
+ * checking answers does not bound the load generator: the one with the highest rate, where a cost
+ * per answer shows most.
+ */
+const CHECK_COST_WORKLOAD = "results_0";
+/** Short rounds, each pair back to back, their order alternating. */
+const CHECK_COST_PLAN: RoundPlan = {
+  rounds: 6,
+  seconds: 2,
+  warmupSeconds: 1,
+  connections: CONNECTIONS,
+};
+/** The last of the 50-result calls: peak RSS is read after it, before the other workloads. */
+const MEMORY_AFTER = "results_50_ascii";
 const OTHER_PLAN: RoundPlan = { rounds: 2, seconds: 3, warmupSeconds: 1, connections: CONNECTIONS };
 const PARALLEL_PLAN: RoundPlan = {
   rounds: 2,
@@ -129,7 +153,7 @@ async function writeBodies(workloads: Workload[]): Promise<Map<string, string>> 
 async function measureWorkloads(
   workloads: Workload[],
   bodies: Map<string, string>,
-): Promise<Pick<BenchFigures, "workloads" | "memory">> {
+): Promise<Pick<BenchFigures, "workloads" | "memory" | "checkCost">> {
   const project = await start(PROJECT_COMMAND);
   // The ceiling answers with the project's own (verified) answers, so both send the same bytes.
   const answers: Record<string, unknown> = {};
@@ -158,7 +182,8 @@ async function measureWorkloads(
   ];
   const figures: WorkloadFigures[] = [];
   let memory: BenchFigures["memory"] = { project: undefined, typical: undefined };
-  for (const [index, workload] of workloads.entries()) {
+  let checkCost: BenchFigures["checkCost"] | undefined;
+  for (const workload of workloads) {
     log(
       `${workload.label} (${workload.argumentsBytes.toLocaleString("en-US")} bytes of arguments)`,
     );
@@ -169,20 +194,31 @@ async function measureWorkloads(
         name: server.name,
         url: server.url,
         marker: answerMarker(workload, style),
+        check: () => verifyAnswer(server.url, workload, style),
         pid: server.pid,
       });
     }
-    const plan = index < 2 ? MAIN_PLAN : OTHER_PLAN;
+    const plan = MAIN_WORKLOADS.has(workload.name) ? MAIN_PLAN : OTHER_PLAN;
     const request = { bodyFile: bodies.get(workload.name)!, headers: workload.headers };
     const servers = await compareServers(contenders, request, plan, log);
     figures.push({ workload, servers });
-    // The peaks under the 50-result calls of both eras, before the other workloads.
-    if (index === 1) {
+    if (workload.name === CHECK_COST_WORKLOAD) {
+      log(`the ceiling with and without the checks, ${workload.label}`);
+      const checked = contenders.find(({ name }) => name === CEILING)!;
+      const unchecked = { ...checked, name: CEILING_UNCHECKED, check: undefined };
+      const rates = await compareServers([checked, unchecked], request, CHECK_COST_PLAN, log);
+      checkCost = {
+        workload,
+        checked: rates.get(CEILING)!,
+        unchecked: rates.get(CEILING_UNCHECKED)!,
+      };
+    }
+    if (workload.name === MEMORY_AFTER) {
       memory = { project: await readMemory(project.pid), typical: await readMemory(typical.pid) };
     }
   }
   await Promise.all([project, ceiling, typical].map(stop));
-  return { workloads: figures, memory };
+  return { workloads: figures, memory, checkCost: checkCost! };
 }
 
 async function measureParallel(
@@ -217,6 +253,7 @@ async function measureParallel(
       name: server.name,
       url: server.url,
       marker: answerMarker(workload, "json-rpc-error"),
+      check: () => verifyAnswer(server.url, workload, "json-rpc-error"),
       pid: server.pid,
     });
   }
@@ -260,10 +297,14 @@ async function main(): Promise<void> {
     date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
     setup: [
       `Load: ${await loadGeneratorName()}, ${CONNECTIONS} connections on 127.0.0.1, a separate ` +
-      "process; every answer checked (HTTP 200 and the expected `total` or error in the body).",
-      `Rounds: the 50-result calls ${MAIN_PLAN.rounds} x ${MAIN_PLAN.seconds} s per server, the other ` +
-      `workloads ${OTHER_PLAN.rounds} x ${OTHER_PLAN.seconds} s, servers alternating, after an ` +
-      "unmeasured warm-up.",
+      "process. Answers checked: in each server's warm-up every answer, for HTTP 200 and the " +
+      "expected `total` or error in its body; in the timed rounds, where a check of every answer " +
+      "in wrk's Lua would bound its rate, every answer's status (400 and above counts as wrong) " +
+      `and a sample, one request at a time ${SAMPLE_PAUSE_MS} ms apart on a connection of its ` +
+      "own, each answer checked in full by the bench.",
+      `Rounds: the targeted calls ${MAIN_PLAN.rounds} x ${MAIN_PLAN.seconds} s per server, the ` +
+      `other workloads ${OTHER_PLAN.rounds} x ${OTHER_PLAN.seconds} s, servers alternating, after ` +
+      "an unmeasured warm-up.",
       `Server under test: \`${
         Object.entries(START.env).map(([name, value]) => `${name}=${value} `).join("")
       }deno ${PROJECT_COMMAND.args.join(" ")}\` as \`deno task start\` ` +
@@ -284,6 +325,7 @@ async function main(): Promise<void> {
       "means other work shared them, and then CPU time per request is the steadier figure.",
     ],
     workloads: measured.workloads,
+    checkCost: measured.checkCost,
     coldStartMs,
     memory: measured.memory,
     viewPaint,

@@ -35,6 +35,7 @@ function random(seed: number): () => number {
   };
 }
 
+/** Words of the snippets: English, with a few Latin-1 words and one beyond Latin-1 (東京). */
 const WORDS = [
   "deno",
   "server",
@@ -63,27 +64,42 @@ const WORDS = [
   "and",
   "a",
 ];
+/** The same words with only ASCII characters. */
+const ASCII_WORDS = WORDS.filter((word) => /^[\x20-\x7e]+$/.test(word));
 
-function words(next: () => number, length: number): string {
+/** What the text of the results is made of: the words above, or only their ASCII ones. */
+export type Text = "non-latin1" | "ascii";
+
+function words(next: () => number, length: number, vocabulary: readonly string[]): string {
   let text = "";
   while (text.length < length) {
-    const word = WORDS[Math.floor(next() * WORDS.length)];
+    const word = vocabulary[Math.floor(next() * vocabulary.length)];
     text += text === "" ? word[0].toUpperCase() + word.slice(1) : ` ${word}`;
     if (next() < 0.08) text += ".";
   }
   return text.slice(0, length);
 }
 
-/** Builds `count` results with snippets of `snippetLength` characters, like a search API's. */
-export function makeResults(count: number, snippetLength: number, seed = 1): unknown[] {
-  const next = random(seed);
+/**
+ * Builds `count` results with snippets of `snippetLength` characters, like a search API's; their
+ * titles and snippets have some non-Latin-1 text unless `text` is `"ascii"`.
+ */
+export function makeResults(
+  count: number,
+  snippetLength: number,
+  text: Text = "non-latin1",
+): unknown[] {
+  const next = random(1);
+  const vocabulary = text === "ascii" ? ASCII_WORDS : WORDS;
   const results: unknown[] = [];
   for (let i = 0; i < count; i++) {
     const host = `docs${i % 7}.example.org`;
+    const title = words(next, 50 + Math.floor(next() * 50), vocabulary);
+    const slug = words(next, 24, vocabulary).toLowerCase().replace(/\W+/g, "-");
     const result: Record<string, unknown> = {
-      title: words(next, 50 + Math.floor(next() * 50)),
-      url: `https://${host}/articles/${i}/${words(next, 24).toLowerCase().replace(/\W+/g, "-")}`,
-      text: words(next, snippetLength),
+      title,
+      url: `https://${host}/articles/${i}/${slug}`,
+      text: words(next, snippetLength, vocabulary),
     };
     if (i % 3 === 0) result.id = `result-${i}`;
     result.metadata = { source: host, published: `2026-0${1 + (i % 9)}-1${i % 10}`, rank: i + 1 };
@@ -147,7 +163,11 @@ function snippetLengthFor(budget: number): number {
   return low;
 }
 
-/** The workloads of the benchmark, the main one first. */
+/**
+ * The workloads of the benchmark: the three 50-result calls first (the main one, the same in
+ * MCP 2026-07-28, and with ASCII-only text), then the call with no results, the call near the
+ * argument cap and an invalid call.
+ */
 export function makeWorkloads(): Workload[] {
   const main = { title: "Sources", results: makeResults(50, 400) };
   const invalid = structuredClone(main);
@@ -155,14 +175,12 @@ export function makeWorkloads(): Workload[] {
   (invalid.results[49] as Record<string, unknown>).url = "ftp://files.example.org/archive";
   const capResults = makeResults(50, snippetLengthFor(ARGUMENTS_CAP - 512));
   return [
-    workload("results_50", "50 results, ~400-character snippets", main, { total: 50 }),
-    workload(
-      "results_50_modern",
-      "the same call in MCP 2026-07-28",
-      main,
-      { total: 50 },
-      "modern",
-    ),
+    workload("results_50", "50 results, some non-Latin-1 text", main, { total: 50 }),
+    workload("results_50_modern", "the same in MCP 2026-07-28", main, { total: 50 }, "modern"),
+    workload("results_50_ascii", "50 results, ASCII only", {
+      title: "Sources",
+      results: makeResults(50, 400, "ascii"),
+    }, { total: 50 }),
     workload("results_0", "0 results", { results: [] }, { total: 0 }),
     workload("results_50_cap", "50 results near the 64 KiB cap", {
       title: "Near the cap",
