@@ -6,8 +6,9 @@
  * A run is timed from just before `ui/notifications/tool-result` is sent to the first frame
  * rendered after all 50 cards are in the document (`requestAnimationFrame`, then a task).
  *
- * Usage: `deno task build && deno run -A bench/view_paint.ts [--runs N]` (default 15 runs after
- * 2 warm-up runs); prints one line per run on stderr and the summary on stdout.
+ * Usage: `deno task build && deno run --config deno.dev.json -A bench/view_paint.ts [--runs N]`
+ * (default 15 runs after 2 warm-up runs); prints one line per run on stderr and the summary on
+ * stdout.
  * @module
  */
 
