@@ -97,10 +97,20 @@ Deno.test("the ceiling's rate with the checks must be within 5% of its rate with
   assert.equal(close.pass, true);
   assert.match(
     close.measured,
-    /^97% \(48,500 \/ 50,000 req\/s, medians of 3 alternating rounds\)$/,
+    /^97% \(median of 3 rounds, each pair back to back; medians 48,500 \/ 50,000 req\/s\)$/,
   );
   assert.equal(target(checkTargets(figures({ checkCost: 0.9 })), name).pass, false);
   assert.equal(target(checkTargets(figures({ checkCost: 1.08 })), name).pass, false);
+});
+
+Deno.test("the checks' cost is judged round by round, so a slow spell shared by a pair cancels", () => {
+  const run = figures();
+  // Each round's pair within 5%, though the machine's speed moved between rounds.
+  run.checkCost.checked.roundsRps = [20_000, 50_000, 40_000];
+  run.checkCost.unchecked.roundsRps = [21_000, 52_000, 30_000];
+  const cost = target(checkTargets(run), "0 results: the ceiling's rate with the checks / without");
+  assert.equal(cost.pass, true);
+  assert.match(cost.measured, /^96% /);
 });
 
 Deno.test("a wrong answer fails every throughput target, however fast the server was", () => {
