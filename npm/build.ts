@@ -1,7 +1,7 @@
 /**
  * Builds the npm package of `mod.ts` (`deno task npm`): one ES module for Node.js 20 and later
  * that imports nothing, the built view inside it; type declarations made by TypeScript from the
- * same sources; and the README section on adding the tool to a server. The server's SDK, of
+ * same sources; and a README made from `docs/embedding.md`. The server's SDK, of
  * either line, is the installing project's: both are optional peer dependencies. Writes the
  * package to `dist/npm/` and packs it with `npm pack` into `dist/`, printing the tarball's path
  * on stdout.
@@ -26,7 +26,8 @@ const PEERS = {
     .replace(/^npm:@[^@]+@/, "^"),
   "@modelcontextprotocol/sdk": "^1.20.0",
 };
-const README_SECTION = "## Add render_results to your server";
+/** The page on adding the tool to a server, which the package's README is made from. */
+const EMBEDDING_PAGE = new URL("docs/embedding.md", ROOT);
 
 /**
  * Bundles `mod.ts` into `index.js` in `out`, which must import nothing: no SDK is needed at run
@@ -85,14 +86,28 @@ async function declare(out: URL): Promise<string[]> {
   return written;
 }
 
-/** The package's README: the section of this project's README on adding the tool to a server. */
-async function readme(): Promise<string> {
-  const text = await Deno.readTextFile(new URL("README.md", ROOT));
-  const start = text.indexOf(README_SECTION);
-  if (start === -1) throw new Error(`README.md has no section "${README_SECTION}".`);
-  const end = text.indexOf("\n## ", start + README_SECTION.length);
-  const section = text.slice(start + README_SECTION.length, end === -1 ? undefined : end);
-  return `# ${PACKAGE_NAME}\n\n\`render_results\` for MCP servers of the TypeScript SDK, v1 and v2.\n${section}`;
+/** A Markdown link to a file of this repository: not to the web, nor within the page. */
+const FILE_LINK = /\[([^\]]+)\]\((?!https?:|#)([^)]+)\)/g;
+
+/**
+ * The package's README: `docs/embedding.md` under the package's name. The package holds no other
+ * file of this repository, so a link to one keeps only its text, and the examples the page links
+ * are written out after it.
+ */
+export async function readme(): Promise<string> {
+  const page = await Deno.readTextFile(EMBEDDING_PAGE);
+  const examples = new Set<string>();
+  const text = page.slice(page.indexOf("\n") + 1).replace(FILE_LINK, (_link, label, target) => {
+    const path = new URL(target, EMBEDDING_PAGE).href.slice(ROOT.href.length);
+    if (path.startsWith("examples/")) examples.add(path);
+    return label;
+  });
+  const written = await Promise.all([...examples].map(async (path) => {
+    const code = await Deno.readTextFile(new URL(path, ROOT));
+    return `### ${path}\n\n\`\`\`${path.endsWith(".ts") ? "ts" : "js"}\n${code}\`\`\`\n`;
+  }));
+  return `# ${PACKAGE_NAME}\n\n\`render_results\` for MCP servers of the TypeScript SDK, v1 and v2.\n` +
+    `${text}\n## The examples' code\n\n${written.join("\n")}`;
 }
 
 /** The package manifest. */

@@ -4,11 +4,14 @@
  * Node.js 20 from the npm package installed as users install it; over Streamable HTTP without
  * and with sessions and over stdio; driven by the real clients of both lines. Everything a
  * client sees of the tool and its view must be the same, byte for byte, as on the standalone
- * server; the package's declarations must type-check a consumer on either line.
+ * server; the package's declarations must type-check a consumer on either line. The page that
+ * shows how (`docs/embedding.md`) must link every example, and the package's README, made from
+ * it, must show each one's code as it runs.
  * @module
  */
 
 import assert from "node:assert/strict";
+import { readme } from "../npm/build.ts";
 import {
   assertServesLikeStandalone,
   type ClientKind,
@@ -210,20 +213,14 @@ Deno.test("on Node.js 20 with only @modelcontextprotocol/sdk 1.20.0, the package
   }
 });
 
-Deno.test("the README shows the examples' code exactly as the tests run it", async () => {
-  const readme = await Deno.readTextFile(new URL("README.md", ROOT));
-  for (
-    const example of [
-      "examples/search_server.ts",
-      "examples/search_server.mjs",
-      "examples/search_server_v1.ts",
-      "examples/search_server_v1.mjs",
-      "examples/sessions.ts",
-      "examples/sessions.mjs",
-    ]
-  ) {
-    const source = await Deno.readTextFile(new URL(example, ROOT));
-    const code = source.slice(source.search(/^(\/\/ @ts-types|import |\/\*\* What)/m));
-    assert.ok(readme.includes(code), `README.md does not show the code of ${example}.`);
+Deno.test("docs/embedding.md links every example, and the package's README shows each as it runs", async () => {
+  const page = await Deno.readTextFile(new URL("docs/embedding.md", ROOT));
+  const packageReadme = await readme();
+  for await (const { name } of Deno.readDir(new URL("examples/", ROOT))) {
+    const example = `examples/${name}`;
+    assert.ok(page.includes(`](../${example})`), `docs/embedding.md does not link ${example}.`);
+    const code = await Deno.readTextFile(new URL(example, ROOT));
+    assert.ok(packageReadme.includes(code), `The package's README does not show ${example}.`);
   }
+  assert.doesNotMatch(packageReadme, /\]\((?!https?:|#)/, "The package's README links a file.");
 });

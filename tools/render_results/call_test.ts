@@ -1,8 +1,8 @@
 /**
- * Property test of `render_results` against an oracle written from the contract (README "The
- * tool", `input.schema.json` and the rules stated in `validate.ts`, `url.ts` and `format.ts`), not
- * from the validator, on the generated arguments of `tests/support/render_arguments.ts`, whose
- * outcome is known before the call:
+ * Property test of `render_results` against an oracle written from the contract
+ * (`docs/tool.md`, `input.schema.json` and the rules stated in `validate.ts`, `url.ts` and
+ * `format.ts`), not from the validator, on the generated arguments of
+ * `tests/support/render_arguments.ts`, whose outcome is known before the call:
  *
  * - valid: `structuredContent` is the input verbatim (ids filled only where missing, heading
  *   `Results` by default, `total`) and the text is the documented layout;
