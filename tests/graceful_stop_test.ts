@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { logLines, MCP_ACCEPT } from "./support/mcp_http.ts";
-import { RawClient, splitAnswers, statusOf } from "./support/raw_client.ts";
+import { RawClient, splitAnswers, statusOf } from "@render-results/http1/testing";
 import { spawnTask, startProject } from "./support/server_process.ts";
 
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" });

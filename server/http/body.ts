@@ -1,16 +1,16 @@
 /**
  * The body step of `/mcp`: reads the JSON request body under a size cap, before anything else
- * looks at it. The body is read as it arrives (the server's own listener hands it
- * over read whole, under its own cap): memory follows the bytes received, never the length a
- * client declares.
+ * looks at it. The body is read as it arrives (the server's own listener has read it whole,
+ * under its own cap, and it is taken as it is): memory follows the bytes received, never the
+ * length a client declares.
  * @module
  */
 
 import { isJsonContentType, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { receivedBody } from "@render-results/http1";
 import { joinBytes } from "../bytes.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse } from "./json_rpc_error.ts";
-import { ReceivedRequest } from "./http1/received_request.ts";
-import type { IncomingRequest, Step } from "./steps.ts";
+import type { Step } from "./steps.ts";
 
 /** The largest request body read: well above the 64 KiB argument limit, with room for escapes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -36,7 +36,7 @@ export function readBody(limit: number = MAX_BODY_BYTES): Step {
  * aborts first, reading stops and the answer is 408: the body was too slow to arrive.
  */
 export async function readJsonBody(
-  request: IncomingRequest,
+  request: Request,
   signal: AbortSignal,
   limit: number = MAX_BODY_BYTES,
 ): Promise<BodyResult> {
@@ -70,16 +70,14 @@ export async function readJsonBody(
 
 /** The body's bytes, undefined past `limit`, or `"aborted"` when `signal` aborts first. */
 async function readAtMost(
-  request: IncomingRequest,
+  request: Request,
   limit: number,
   signal: AbortSignal,
 ): Promise<Uint8Array | undefined | "aborted"> {
   if (signal.aborted) return "aborted";
-  if (request instanceof ReceivedRequest) {
-    // The listener has read it whole, under its own cap.
-    const bytes = request.content ?? new Uint8Array();
-    return bytes.byteLength > limit ? undefined : bytes;
-  }
+  // The listener has read it whole, under its own cap: taken as it is, with no stream made.
+  const received = receivedBody(request);
+  if (received !== undefined) return received.byteLength > limit ? undefined : received;
   if (request.body === null) return new Uint8Array();
   const reader = request.body.getReader();
   const cancel = () => reader.cancel(signal.reason).catch(() => {});

@@ -4,8 +4,8 @@
  */
 
 import assert from "node:assert/strict";
+import { receive } from "@render-results/http1/testing";
 import { type BodyResult, MAX_BODY_BYTES, readJsonBody } from "./body.ts";
-import { ReceivedRequest } from "./http1/received_request.ts";
 
 const URL = "http://127.0.0.1/mcp";
 const JSON_TYPE = { "content-type": "application/json" };
@@ -187,18 +187,22 @@ Deno.test("a body the listener received whole is read under the same cap", async
   const signal = new AbortController().signal;
   const exact = `"${"a".repeat(LIMIT - 2)}"`;
   const whole = (body: string) =>
-    new ReceivedRequest("POST", "http://127.0.0.1:8000/mcp", [
-      ["Content-Type", "application/json"],
-    ], encoder.encode(body));
-  assert.equal(accepted(await readJsonBody(whole(exact), signal, LIMIT)), exact.slice(1, -1));
+    receive(
+      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+        `Content-Length: ${body.length}\r\n\r\n${body}`,
+    );
+  assert.equal(
+    accepted(await readJsonBody(await whole(exact), signal, LIMIT)),
+    exact.slice(1, -1),
+  );
   await assertRefused(
-    await readJsonBody(whole(`${exact} `), signal, LIMIT),
+    await readJsonBody(await whole(`${exact} `), signal, LIMIT),
     413,
     -32000,
     TOO_LARGE,
   );
   await assertRefused(
-    await readJsonBody(whole("{"), signal, LIMIT),
+    await readJsonBody(await whole("{"), signal, LIMIT),
     400,
     -32700,
     "Parse error: the body is not valid JSON.",

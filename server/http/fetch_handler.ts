@@ -17,25 +17,17 @@ import { HTTP_ERROR, jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.
 import { describeMessage, Logger } from "../log.ts";
 import { McpEndpoint, serveMcp } from "./mcp_endpoint.ts";
 import { postOnly } from "./method.ts";
-import { type IncomingRequest, type RequestContext, runSteps, type Step } from "./steps.ts";
-import { Deadlines } from "../timers.ts";
+import { type RequestContext, runSteps, type Step } from "./steps.ts";
+import { Deadlines } from "@render-results/http1/deadlines";
 
 /** The path of the MCP endpoint. */
 export const MCP_PATH = "/mcp";
 
 /** How long a client is asked to wait after a 503, in seconds. */
 const RETRY_AFTER_SECONDS = 1;
-/** How late a request's deadline may pass. */
-const DEADLINE_RESOLUTION_MS = 50;
 
-/**
- * A request handler as `Deno.serve`, `deno serve` and the server's own listener take it: the
- * body is in the request, a `Request` or one the listener received.
- */
-export type FetchHandler = (
-  request: IncomingRequest,
-  info?: Deno.ServeHandlerInfo,
-) => Promise<Response>;
+/** A request handler as `Deno.serve`, `deno serve` and the server's own listener take it. */
+export type FetchHandler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
 
 /**
  * Creates the handler for every path the server answers. `leanPath: false` leaves every MCP
@@ -48,7 +40,7 @@ export async function createFetchHandler(
 ): Promise<FetchHandler> {
   const { limits } = config;
   const guard = new RequestGuard(config);
-  const deadlines = new Deadlines(DEADLINE_RESOLUTION_MS);
+  const deadlines = new Deadlines();
   const resource = config.publicUrl === undefined
     ? undefined
     : new ProtectedResource(config.publicUrl, MCP_PATH);
@@ -82,7 +74,7 @@ export async function createFetchHandler(
   }
 
   /** The answer on any path but `/mcp`. */
-  function otherPath(request: IncomingRequest, pathname: string): Response {
+  function otherPath(request: Request, pathname: string): Response {
     if (documents?.serves(pathname)) return documents.respond(request);
     if (pathname === "/healthz") {
       return request.method === "GET" || request.method === "HEAD"

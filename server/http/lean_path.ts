@@ -31,13 +31,12 @@ import { RENDER_RESULTS } from "../../tools/render_results/descriptor.ts";
 import { InvalidParamsError } from "../../tools/render_results/invalid_params.ts";
 import { VIEW_URI } from "../../tools/render_results/view.ts";
 import type { ExchangeContext } from "./mcp_endpoint.ts";
-import type { IncomingRequest } from "./steps.ts";
 
 /** What answers every request the lean path leaves alone, and teaches it each kind's answer. */
 export interface ReferenceEndpoint {
   /** Answers `request`, whose body is `message`. */
   handle(
-    request: IncomingRequest,
+    request: Request,
     message: unknown,
     context: ExchangeContext,
   ): Response | Promise<Response>;
@@ -93,7 +92,7 @@ export class LeanPath {
    * the kind is learnt, the answer is made at once, not promised.
    */
   answer(
-    request: IncomingRequest,
+    request: Request,
     message: unknown,
     context: ExchangeContext,
   ): Response | Promise<Response> | undefined {
@@ -116,7 +115,7 @@ export class LeanPath {
   async #learnResult(
     kind: string,
     id: string | number,
-    request: IncomingRequest,
+    request: Request,
     message: unknown,
     context: ExchangeContext,
   ): Promise<Response> {
@@ -131,7 +130,7 @@ export class LeanPath {
     kind: string,
     id: string | number,
     args: Record<string, unknown>,
-    request: IncomingRequest,
+    request: Request,
     message: unknown,
     context: ExchangeContext,
   ): Promise<Response> {
@@ -156,7 +155,7 @@ export class LeanPath {
 
   /** The SDK's answer to the request, and its JSON-RPC result when it is a plain success. */
   async #ask(
-    request: IncomingRequest,
+    request: Request,
     message: unknown,
     context: ExchangeContext,
   ): Promise<[Response, { id: unknown; result: unknown } | undefined]> {
@@ -213,7 +212,7 @@ function answerText(result: string, id: string | number): string {
 }
 
 /** What `message` is, when it is a request the lean path answers with certainty. */
-function recognise(request: IncomingRequest, message: unknown): Recognised | undefined {
+function recognise(request: Request, message: unknown): Recognised | undefined {
   if (!isPlainObject(message) || message.jsonrpc !== "2.0") return undefined;
   for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
   const { id, method, params } = message;
@@ -253,7 +252,7 @@ function recognise(request: IncomingRequest, message: unknown): Recognised | und
  * `Accept` must name JSON and event streams, as that transport requires; `Mcp-Method` and
  * `Mcp-Name` mean nothing in this era.
  */
-function legacyVersion(request: IncomingRequest, method: string): string | undefined {
+function legacyVersion(request: Request, method: string): string | undefined {
   if (method === "server/discover") return undefined;
   const accept = request.headers.get("accept");
   if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) {
@@ -270,7 +269,7 @@ function legacyVersion(request: IncomingRequest, method: string): string | undef
  * match the body. (`Headers` has already trimmed the whitespace around each value.)
  */
 function modernVersion(
-  request: IncomingRequest,
+  request: Request,
   method: string,
   meta: unknown,
 ): string | undefined {

@@ -22,9 +22,8 @@ import fc from "fast-check";
 import assert from "node:assert/strict";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { readConfig } from "../config.ts";
+import { receive } from "@render-results/http1/testing";
 import { createFetchHandler, type FetchHandler } from "./fetch_handler.ts";
-import { callHandler } from "./http1/handler_call.ts";
-import { parseHead } from "./http1/request_head.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { LeanPath } from "./lean_path.ts";
 import { McpEndpoint } from "./mcp_endpoint.ts";
@@ -70,17 +69,25 @@ function httpRequest({ body, headers }: Exchange): Request {
   });
 }
 
-/** `exchange` as the listener hands it to `handler`: the head its parser makes, the content. */
-function received(handler: FetchHandler, { body, headers }: Exchange): Promise<Response> {
+/** `exchange` as the listener hands it to `handler`: read by its parser from the bytes sent. */
+async function received(handler: FetchHandler, { body, headers }: Exchange): Promise<Response> {
   const content = encoder.encode(body);
-  const lines = [
+  const head = [
     "POST /mcp HTTP/1.1",
     "Host: 127.0.0.1:8000",
     "Content-Type: application/json",
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-    `Content-Length: ${content.byteLength}`,
-  ];
-  return callHandler({ handler, origin: ORIGIN }, parseHead(lines, MAX_BODY_BYTES), content, INFO);
+    `Content-Length: ${content.byteLength}\r\n\r\n`,
+  ].join("\r\n");
+  // The head one byte per character, as the header values are written; the body in UTF-8.
+  const bytes = new Uint8Array(head.length + content.byteLength);
+  bytes.set(Uint8Array.from(head, (char) => char.charCodeAt(0)));
+  bytes.set(content, head.length);
+  const request = await receive(bytes, {
+    origin: ORIGIN,
+    limits: { maxBodyBytes: MAX_BODY_BYTES },
+  });
+  return await handler(request, INFO);
 }
 
 /** What a client sees of `handler`'s answer to `exchange`, sent as a `Request` or as received. */

@@ -1,18 +1,15 @@
 /**
- * The server's own listener (`deno task start`): the HTTP/1.1 server with the configured limits
- * in front of the fetch handler.
+ * The server's own listener (`deno task start`): the HTTP/1.1 server of `@render-results/http1`
+ * with the configured limits in front of the fetch handler.
  * @module
  */
 
+import { type Http1Server, serve } from "@render-results/http1";
 import type { Config } from "../config.ts";
 import type { FetchHandler } from "./fetch_handler.ts";
-import { serveHttp1 } from "./http1/server.ts";
-import type { Http1Server } from "./http1/types.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import type { Logger } from "../log.ts";
 
-/** The largest request head read. */
-const MAX_HEAD_BYTES = 16 * 1024;
 /** Least time between two log lines about failing to accept. */
 const ACCEPT_ERROR_LOG_MS = 10_000;
 
@@ -25,7 +22,7 @@ export function listen(
 ): Http1Server {
   const { limits } = config;
   let lastAcceptError = -Infinity;
-  return serveHttp1({
+  return serve({
     hostname: config.hostname,
     port: config.port,
     limits: {
@@ -35,7 +32,6 @@ export function listen(
       // A client that does not read its answer holds the request no longer than it may last.
       writeTimeoutMs: limits.requestTimeoutMs,
       maxConnections: limits.maxConnections,
-      maxHeadBytes: MAX_HEAD_BYTES,
       maxBodyBytes: MAX_BODY_BYTES,
       maxBufferedBytes: limits.maxBufferedBytes,
     },

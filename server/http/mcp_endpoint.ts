@@ -19,7 +19,7 @@ import { createMcpServer, type McpServerOptions } from "../mcp_server.ts";
 import { batchRefusal, withoutCancelled } from "./batch.ts";
 import { LeanPath } from "./lean_path.ts";
 import { ownRefusal } from "./sdk_refusal.ts";
-import { asRequest, type IncomingRequest, type Step, untilAborted } from "./steps.ts";
+import { type Step, untilAborted } from "./steps.ts";
 
 /** What a request brings besides its HTTP message. */
 export interface ExchangeContext {
@@ -62,12 +62,12 @@ export class McpEndpoint {
 
   /** Answers `request`, whose body is `message`: at once when the lean path can. */
   handle(
-    request: IncomingRequest,
+    request: Request,
     message: unknown,
     context: ExchangeContext,
   ): Response | Promise<Response> {
     return this.#lean?.answer(request, message, context) ??
-      this.#handleWithSdk(asRequest(request), message, context);
+      this.#handleWithSdk(request, message, context);
   }
 
   async #handleWithSdk(

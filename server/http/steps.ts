@@ -7,25 +7,11 @@
  */
 
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { ReceivedRequest } from "./http1/received_request.ts";
-
-/**
- * A request as the steps get it: a `Request` (from `deno serve`, `Deno.serve` or a test) or
- * one the server's own listener received. The steps read its method, URL and headers, which
- * mean the same on both; the body step reads the body, and the SDK gets a `Request`
- * ({@linkcode asRequest}).
- */
-export type IncomingRequest = Request | ReceivedRequest;
-
-/** `request` as a `Request`: itself, or one made from what the listener received. */
-export function asRequest(request: IncomingRequest): Request {
-  return request instanceof Request ? request : request.toRequest();
-}
 
 /** What the steps of one request share. */
 export interface RequestContext {
   /** The request being answered. */
-  readonly request: IncomingRequest;
+  readonly request: Request;
   /** The request's URL, parsed. */
   readonly url: URL;
   /** Aborts when the request's deadline passes: every step that waits gives up then. */

@@ -17,7 +17,7 @@ import { authUnavailable, insufficientScope, invalidToken, missingToken } from "
 import { AuthorizationServerError } from "./fetch_document.ts";
 import { RemoteKeySet } from "./jwks.ts";
 import type { ProtectedResource } from "./protected_resource.ts";
-import { type IncomingRequest, type Step, untilAborted } from "../steps.ts";
+import { type Step, untilAborted } from "../steps.ts";
 
 /** Who a token proves its bearer to be. */
 type Principal = Omit<VerifiedToken, "expiresAt"> & { expiresAt?: number };
@@ -56,7 +56,7 @@ export class Authenticator {
   }
 
   /** Authenticates `request`. Reads headers only, never the body. */
-  async authenticate(request: IncomingRequest): Promise<AuthResult> {
+  async authenticate(request: Request): Promise<AuthResult> {
     const metadataUrl = this.#advertises ? this.#resource.metadataUrl : undefined;
     const token = bearerToken(request.headers.get("authorization"));
     if (token === undefined) return refuse(missingToken(metadataUrl));

@@ -5,7 +5,6 @@
  */
 
 import type { AuthConfig } from "../../config.ts";
-import type { IncomingRequest } from "../steps.ts";
 
 /** Where the protected-resource metadata lives; the resource's path is appended (RFC 9728). */
 export const METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -62,7 +61,7 @@ export class MetadataDocuments {
   }
 
   /** Answers GET, HEAD and the CORS preflight for a document. */
-  respond(request: IncomingRequest): Response {
+  respond(request: Request): Response {
     const headers = new Headers({ "Access-Control-Allow-Origin": "*" });
     if (request.method === "OPTIONS") {
       headers.set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");

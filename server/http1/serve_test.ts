@@ -4,12 +4,11 @@
  */
 
 import assert from "node:assert/strict";
-import { eventually } from "../../../tests/support/eventually.ts";
-import { RawClient, splitAnswers, statusOf } from "../../../tests/support/raw_client.ts";
-import { serveHttp1 } from "./server.ts";
-import type { Http1Limits, Http1Server } from "./types.ts";
+import { until } from "./_test_utils.ts";
+import { RawClient, splitAnswers, statusOf } from "./testing.ts";
+import { type Http1Server, type Limits, receivedBody, serve } from "./mod.ts";
 
-const LIMITS: Http1Limits = {
+const LIMITS: Limits = {
   headersTimeoutMs: 400,
   bodyTimeoutMs: 400,
   idleTimeoutMs: 300,
@@ -24,11 +23,11 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** A server that answers with the method, path, body length and Host it received. */
-function start(limits: Partial<Http1Limits> = {}): Http1Server {
-  return serveHttp1(
+function start(limits: Partial<Limits> = {}): Http1Server {
+  return serve(
     { hostname: "127.0.0.1", port: 0, limits: { ...LIMITS, ...limits } },
     (request) => {
-      const body = decoder.decode(request.content ?? undefined);
+      const body = decoder.decode(receivedBody(request));
       const url = new URL(request.url);
       return Response.json({
         method: request.method,
@@ -146,7 +145,7 @@ Deno.test("cuts off clients that send nothing, trickle the head or the body, or 
     assert.deepEqual(splitAnswers(idleEnd.text).map(statusOf), [200]);
     for (const client of [silent, slowHead, slowBody, idle]) client.close();
     // The server counts a connection out once it has seen it close, which a client may see first.
-    await eventually(() => server.connections === 0, "no open connection on the server");
+    await until(() => server.connections === 0, "no open connection on the server");
   } finally {
     await server.shutdown();
   }
@@ -169,7 +168,7 @@ Deno.test("connections over the limit get 503 with Retry-After, and others get i
 
     held.pop()!.close();
     // The freed slot is counted as free once the server sees the close.
-    await eventually(() => server.connections === 2, "the closed connection counted out");
+    await until(() => server.connections === 2, "the closed connection counted out");
     const next = await RawClient.connect(server);
     await next.send(post("x", "Connection: close\r\n"));
     const { text: answer } = await next.readToEnd();
@@ -206,7 +205,7 @@ Deno.test("a body that finds the buffer budget taken gets 503 with Retry-After",
     // The first body is kept in a 64 KiB block and one for the rest: 100,000 bytes of 110,000.
     await holder.send(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n`);
     await holder.send("a".repeat(70_000));
-    await eventually(async () => {
+    await until(async () => {
       const probe = await RawClient.connect(server);
       await probe.send(post("b".repeat(40_000)));
       const { text } = await probe.readToEnd();
@@ -238,7 +237,7 @@ Deno.test("shutdown closes idle connections at once and lets a request in progre
     await idle.send(post("x", "Connection: keep-alive\r\n"));
     await idle.readAnswers(1);
     await busy.send(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nab`);
-    await eventually(() => server.connections === 2, "both connections accepted");
+    await until(() => server.connections === 2, "both connections accepted");
     // The head is read once its bytes arrive; the server cannot be asked when, so it is waited for.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopped = server.shutdown(5_000);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isHostValue, parseTarget } from "./request_target.ts";
+import { parseHost, parseTarget } from "./request_target.ts";
 import { HttpError } from "./syntax.ts";
 
 Deno.test("origin-form targets keep their path and query", () => {
@@ -59,9 +59,17 @@ Deno.test("targets with controls, whitespace, backslashes, fragments or bad host
 
 Deno.test("a Host value is a host with an optional port, or empty", () => {
   for (const host of ["a", "a.example:80", "127.0.0.1:8000", "[::1]", "[::1]:1", "a_b", ""]) {
-    assert.ok(isHostValue(host), host);
+    assert.notEqual(parseHost(host), undefined, host);
   }
   for (const host of ["a b", "a/b", "u@a", "a:8x", "[::1", "[zz]", "a\\b", "a?"]) {
-    assert.ok(!isHostValue(host), host);
+    assert.equal(parseHost(host), undefined, host);
   }
+});
+
+Deno.test("a Host value is taken apart at the port's colon, an IP literal's kept whole", () => {
+  assert.deepEqual(parseHost("a.example:80"), { hostname: "a.example", port: "80" });
+  assert.deepEqual(parseHost("a.example:"), { hostname: "a.example", port: "" });
+  assert.deepEqual(parseHost("[::1]"), { hostname: "[::1]", port: undefined });
+  assert.deepEqual(parseHost("[::1]:8000"), { hostname: "[::1]", port: "8000" });
+  assert.deepEqual(parseHost("[v1.x]"), { hostname: "[v1.x]", port: undefined });
 });

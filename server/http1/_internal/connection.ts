@@ -5,7 +5,7 @@
  * @module
  */
 
-import { Deadline, type Deadlines } from "../../timers.ts";
+import { Deadline, type Deadlines } from "../deadlines.ts";
 import type { ByteBudget } from "./byte_budget.ts";
 import { ConnectionOutput } from "./connection_output.ts";
 import { callHandler } from "./handler_call.ts";
@@ -13,18 +13,20 @@ import { ConnectionGone, InputBuffer, release } from "./input_buffer.ts";
 import { readBody } from "./request_body.ts";
 import { readHead, type ReceivedHead } from "./request_head.ts";
 import { type OutputBuffers, writeResponse } from "./response_writer.ts";
+import type { Limits, Memory } from "./options.ts";
+import { statusLine } from "./status_text.ts";
 import { HttpError } from "./syntax.ts";
-import type { Http1Handler, Http1Limits } from "./types.ts";
 
-const CONTINUE = new TextEncoder().encode("HTTP/1.1 100 Continue\r\n\r\n");
+const CONTINUE = new TextEncoder().encode(`${statusLine(100)}\r\n`);
 
 /** What the connections of one server share. */
 export interface ConnectionContext {
-  limits: Http1Limits;
+  limits: Limits;
+  memory: Memory;
   deadlines: Deadlines;
   budget: ByteBudget;
   buffers: OutputBuffers;
-  handler: Http1Handler;
+  handler: Deno.ServeHandler<Deno.NetAddr>;
   /** The origin of the handler's request URLs: the listening address. */
   origin: string;
   /** Called with a failure the listener did not expect; the connection it hit is closed. */
@@ -52,7 +54,7 @@ export class Connection {
   constructor(conn: Deno.TcpConn, context: ConnectionContext) {
     this.#conn = conn;
     this.#context = context;
-    this.#input = new InputBuffer(conn, context.budget);
+    this.#input = new InputBuffer(conn, context.budget, context.memory);
     this.#output = new ConnectionOutput(conn, context.deadlines, context.limits.writeTimeoutMs);
   }
 
@@ -118,7 +120,7 @@ export class Connection {
 
   /** Reads the body, answers the request and writes the answer; whether to keep going. */
   async #exchange(head: ReceivedHead): Promise<boolean> {
-    const { limits, buffers } = this.#context;
+    const { limits, memory, buffers } = this.#context;
     let body: Uint8Array<ArrayBuffer> | undefined;
     try {
       const hasBody = head.framing.chunked || head.framing.length > 0;
@@ -131,6 +133,7 @@ export class Connection {
       body = await readBody(this.#input, head.framing, {
         maxBodyBytes: limits.maxBodyBytes,
         maxTrailerBytes: limits.maxHeadBytes - head.headBytes,
+        bodyBlockBytes: memory.bodyBlockBytes,
       });
       this.#cancelDeadline();
       const completed = Promise.withResolvers<void>();

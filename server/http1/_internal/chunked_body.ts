@@ -6,7 +6,7 @@
  */
 
 import type { InputBuffer } from "./input_buffer.ts";
-import type { BodyBlocks } from "./request_body.ts";
+import type { BodyBlocks } from "./body_blocks.ts";
 import { parseFieldLine } from "./field_lines.ts";
 import { HEXDIG, HttpError, QDTEXT, TCHAR } from "./syntax.ts";
 

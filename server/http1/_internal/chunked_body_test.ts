@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { byteSource } from "../../../tests/support/byte_source.ts";
+import { byteSource } from "../_test_utils.ts";
 import { ByteBudget } from "./byte_budget.ts";
 import { chunkSize, MAX_CHUNK_LINE_BYTES, readChunkedBody } from "./chunked_body.ts";
 import { InputBuffer } from "./input_buffer.ts";
-import { BodyBlocks } from "./request_body.ts";
+import { BodyBlocks } from "./body_blocks.ts";
 import { HttpError } from "./syntax.ts";
 
 const status = (status: number) => (error: unknown) =>
@@ -39,7 +39,7 @@ Deno.test("a chunk size is hex, with extensions by the grammar and no whitespace
 
 async function read(pieces: string[], maxTrailerBytes = 100): Promise<string> {
   const input = new InputBuffer(byteSource(pieces), new ByteBudget(1 << 20));
-  const body = new BodyBlocks(input);
+  const body = new BodyBlocks(input, 64 * 1024);
   await readChunkedBody(input, { maxBodyBytes: 1000, maxTrailerBytes }, body);
   return new TextDecoder().decode(body.take() ?? new Uint8Array());
 }

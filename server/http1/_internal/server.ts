@@ -1,27 +1,17 @@
 /**
- * An HTTP/1.1 server on `Deno.listen` that no client can hold or bloat: every connection has
- * deadlines for the head, the body, writing the answer and idling between requests;
- * connections beyond a limit are answered 503 and closed; the bytes held for requests across
- * all connections are bounded; running out of file handles only pauses accepting; and a stop
- * lets the requests in progress finish. `Deno.serve` has none of these limits, and its accept
- * loop ends the process when the file handles run out.
- *
- * It speaks the HTTP/1.1 an MCP endpoint needs, strictly (RFC 9112): origin-form and
- * absolute-form targets, `Content-Length` and chunked bodies, `Expect: 100-continue`,
- * keep-alive and pipelining (one request at a time), HTTP/1.0 clients, and answers that are
- * whole (with `Content-Length`) or server-sent event streams (chunked).
+ * The server: accepts connections on `Deno.listen` and serves each ({@link Connection}), with
+ * connections beyond the limit answered 503 and closed, accepting paused (not ended) when the
+ * file handles run out, and a stop that lets the requests in progress finish.
  * @module
  */
 
-import { afterDelay, Deadlines } from "../../timers.ts";
+import { afterDelay, Deadlines } from "../deadlines.ts";
 import { ByteBudget } from "./byte_budget.ts";
 import { Connection } from "./connection.ts";
+import { ConnectionOutput } from "./connection_output.ts";
+import { type ServeOptions, settingsOf } from "./options.ts";
 import { OutputBuffers } from "./response_writer.ts";
-import { refusal } from "./status_text.ts";
-import type { Http1Events, Http1Handler, Http1Limits, Http1Server, StopReport } from "./types.ts";
 
-/** How late a connection's deadline may pass. */
-const DEADLINE_RESOLUTION_MS = 50;
 /** How long accepting pauses after it failed, for example for want of file handles. */
 const ACCEPT_RETRY_MS = 100;
 /**
@@ -31,30 +21,45 @@ const ACCEPT_RETRY_MS = 100;
 const REFUSAL_SLOTS = 16;
 /** File handles freed when accepting finds none left: the runtime needs some for itself. */
 const HANDLE_MARGIN = 32;
-/** How long a client gets to read a refusal. */
-const REFUSAL_WRITE_MS = 1_000;
-const TOO_MANY = refusal(
-  503,
-  "Service unavailable: too many connections; retry shortly.",
-  "retry-after: 1\r\n",
-);
 
-/**
- * Listens on `hostname:port` and answers every request with `handler`. The request it is given
- * has the listening address as its origin; the client's `Host` (or an absolute-form target's
- * authority) is its `Host` header.
- */
-export function serveHttp1(
-  options: { hostname: string; port: number; limits: Http1Limits } & Http1Events,
-  handler: Http1Handler,
+/** What a graceful stop left behind. */
+export interface StopReport {
+  /** Connections that were answering a request when the stop began. */
+  busy: number;
+  /** Of those, the ones still busy when the grace period ended, and closed. */
+  cutOff: number;
+}
+
+/** A running server. */
+export interface Http1Server {
+  /** The address the server listens on. */
+  readonly addr: Deno.NetAddr;
+  /** The number of open connections. */
+  readonly connections: number;
+  /**
+   * Stops accepting, closes idle connections at once, lets the requests in progress finish
+   * within `graceMs` (0 unless given) and closes what is left; resolves once all are closed.
+   */
+  shutdown(graceMs?: number): Promise<StopReport>;
+}
+
+/** Listens as `options` say and answers every request with `handler`; see the package's notes. */
+export function serve(
+  options: ServeOptions,
+  handler: Deno.ServeHandler<Deno.NetAddr>,
 ): Http1Server {
-  const listener = Deno.listen({ hostname: options.hostname, port: options.port });
+  const { limits, memory } = settingsOf(options);
+  const listener = Deno.listen({
+    hostname: options.hostname ?? "127.0.0.1",
+    port: options.port ?? 8000,
+  });
   const addr = listener.addr;
   const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
   const context = {
-    limits: options.limits,
-    deadlines: new Deadlines(DEADLINE_RESOLUTION_MS),
-    budget: new ByteBudget(options.limits.maxBufferedBytes),
+    limits,
+    memory,
+    deadlines: new Deadlines(),
+    budget: new ByteBudget(limits.maxBufferedBytes),
     buffers: new OutputBuffers(),
     handler,
     origin: `http://${host}:${addr.port}`,
@@ -64,7 +69,7 @@ export function serveHttp1(
   let refusing = 0;
   let stopping = false;
   // The connections the process has file handles for: the limit, until accepting finds none.
-  let capacity = options.limits.maxConnections;
+  let capacity = limits.maxConnections;
 
   const accepting = (async () => {
     while (!stopping) {
@@ -85,10 +90,15 @@ export function serveHttp1(
         continue;
       }
       if (open.size >= capacity) {
-        if (refusing >= REFUSAL_SLOTS) closeQuietly(conn);
+        const output = new ConnectionOutput(conn, context.deadlines, limits.writeTimeoutMs);
+        if (refusing >= REFUSAL_SLOTS) output.close();
         else {
           refusing++;
-          refuse(conn).finally(() => refusing--);
+          output.refuse(
+            503,
+            "Service unavailable: too many connections; retry shortly.",
+            "retry-after: 1\r\n",
+          ).finally(() => refusing--);
         }
         continue;
       }
@@ -123,25 +133,4 @@ export function serveHttp1(
       return { busy, cutOff };
     },
   };
-}
-
-/** Answers a connection over the limit with 503 and closes it. */
-async function refuse(conn: Deno.TcpConn): Promise<void> {
-  // A client that does not read its answer is cut off all the same.
-  afterDelay(REFUSAL_WRITE_MS, () => closeQuietly(conn));
-  try {
-    await conn.write(TOO_MANY);
-  } catch {
-    // The client is gone.
-  } finally {
-    closeQuietly(conn);
-  }
-}
-
-function closeQuietly(conn: Deno.Conn): void {
-  try {
-    conn.close();
-  } catch {
-    // Already closed.
-  }
 }

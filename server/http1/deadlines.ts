@@ -1,10 +1,16 @@
 /**
- * Timers on the web platform's own clock. In Deno 2.9 the global `setTimeout` and `setInterval`
- * are Node's: the first use of either loads Node's timers and the compatibility layer behind
- * them, about 11 ms of every start. `AbortSignal.timeout` runs on the runtime's web timers, which
- * are loaded already, and does not keep the process alive by itself.
+ * Deadlines on one timer: the listener's connections keep theirs here, and a handler may keep its
+ * own the same way (a request deadline, say) instead of a timer per request.
+ *
+ * The timers run on the web platform's own clock. In Deno 2.9 the global `setTimeout` and
+ * `setInterval` are Node's: the first use of either loads Node's timers and the compatibility
+ * layer behind them, which every start would pay for. `AbortSignal.timeout` runs on the runtime's web
+ * timers, which are loaded already, and does not keep the process alive by itself.
  * @module
  */
+
+/** How late a deadline may pass, by default: how often pending deadlines are checked. */
+const DEADLINE_RESOLUTION_MS = 50;
 
 /** Calls `callback` once, `ms` milliseconds from now. */
 export function afterDelay(ms: number, callback: () => void): void {
@@ -33,7 +39,7 @@ export class Deadlines {
   #armed = false;
 
   /** `resolutionMs` is how often pending deadlines are checked. */
-  constructor(resolutionMs: number) {
+  constructor(resolutionMs: number = DEADLINE_RESOLUTION_MS) {
     this.#resolutionMs = resolutionMs;
   }
 

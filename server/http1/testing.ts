@@ -1,8 +1,51 @@
 /**
- * A raw TCP client for HTTP/1.1 tests: sends bytes exactly as given, and reads answers back, or
- * everything until the server closes.
+ * For testing a server on this listener: {@linkcode receive} makes requests as the listener hands
+ * them to its handler, without a socket (its parsing, its lazily built `Request`), and
+ * {@linkcode RawClient} sends bytes exactly as given over TCP and reads the answers back.
+ *
+ * @example
+ * ```ts
+ * import { receive } from "@render-results/http1/testing";
+ *
+ * const request = await receive("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+ * console.assert(request.headers.get("host") === "127.0.0.1");
+ * ```
  * @module
  */
+
+import { ByteBudget } from "./_internal/byte_budget.ts";
+import { requestOf } from "./_internal/handler_call.ts";
+import { InputBuffer } from "./_internal/input_buffer.ts";
+import { type Limits, settingsOf } from "./_internal/options.ts";
+import { piecesSource } from "./_internal/pieces_source.ts";
+import { readBody } from "./_internal/request_body.ts";
+import { readHead } from "./_internal/request_head.ts";
+
+/**
+ * The `Request` the listener would hand its handler for `bytes`, one whole request as a client
+ * sends it (a string is one byte per character), read with the listener's own parser within
+ * `limits` and with its URL on `origin`. A request the listener would refuse rejects with an
+ * error whose `status` is the status it would answer.
+ */
+export async function receive(
+  bytes: Uint8Array | string,
+  { origin = "http://127.0.0.1:8000", limits: given }: {
+    origin?: string;
+    limits?: Partial<Limits>;
+  } = {},
+): Promise<Request> {
+  const { limits, memory } = settingsOf({ limits: given });
+  const whole = typeof bytes === "string" ? Uint8Array.from(bytes, (c) => c.charCodeAt(0)) : bytes;
+  const budget = new ByteBudget(limits.maxBufferedBytes);
+  const input = new InputBuffer(piecesSource([whole]), budget, memory);
+  const head = await readHead(input, limits.maxHeadBytes, limits.maxBodyBytes);
+  const content = await readBody(input, head.framing, {
+    maxBodyBytes: limits.maxBodyBytes,
+    maxTrailerBytes: limits.maxHeadBytes - head.headBytes,
+    bodyBlockBytes: memory.bodyBlockBytes,
+  });
+  return requestOf(head, content, origin);
+}
 
 /**
  * What is received is read one character per byte, so that `Content-Length` counts characters.
@@ -13,6 +56,7 @@ const latin1 = new TextDecoder("latin1");
 
 /** A raw TCP client of `server`. */
 export class RawClient {
+  /** The connection to the server. */
   readonly conn: Deno.TcpConn;
   #received = "";
 
@@ -20,6 +64,7 @@ export class RawClient {
     this.conn = conn;
   }
 
+  /** Connects to `server`'s port on the loopback address. */
   static async connect(server: { addr: Deno.NetAddr }): Promise<RawClient> {
     return new RawClient(await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port }));
   }
@@ -66,6 +111,7 @@ export class RawClient {
     }
   }
 
+  /** Closes the connection, if it is still open. */
   close(): void {
     try {
       this.conn.close();

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { Deadline, type Deadlines } from "../../timers.ts";
+import { Deadline, type Deadlines } from "../deadlines.ts";
 import { ConnectionGone } from "./input_buffer.ts";
 import { refusal } from "./status_text.ts";
 

@@ -7,7 +7,7 @@
 
 import { parseFields } from "./field_lines.ts";
 import { type Framing, framingOf } from "./framing.ts";
-import { isHostValue, parseTarget, type Target } from "./request_target.ts";
+import { parseHost, parseTarget, type Target } from "./request_target.ts";
 import type { InputBuffer } from "./input_buffer.ts";
 import { HttpError, isToken } from "./syntax.ts";
 
@@ -100,7 +100,7 @@ function withHost(
   if (hosts.length > 1 || (hosts.length === 0 && minorVersion === 1)) {
     throw new HttpError(400, "Bad request: an HTTP/1.1 request needs exactly one Host.");
   }
-  if (hosts.length === 1 && !isHostValue(hosts[0])) {
+  if (hosts.length === 1 && parseHost(hosts[0]) === undefined) {
     throw new HttpError(400, "Bad request: the Host header is malformed.");
   }
   if (target.authority === undefined) return headers;

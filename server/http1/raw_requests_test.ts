@@ -7,13 +7,10 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { RawClient, splitAnswers, statusOf } from "../../../tests/support/raw_client.ts";
-import { serveHttp1 } from "./server.ts";
-import type { Http1Limits, Http1Server } from "./types.ts";
+import { RawClient, splitAnswers, statusOf } from "./testing.ts";
+import { type Http1Server, type Limits, serve } from "./mod.ts";
 
-const decoder = new TextDecoder();
-
-const LIMITS: Http1Limits = {
+const LIMITS: Limits = {
   headersTimeoutMs: 2_000,
   bodyTimeoutMs: 2_000,
   idleTimeoutMs: 2_000,
@@ -26,12 +23,12 @@ const LIMITS: Http1Limits = {
 
 /** A server that answers with what it understood: method, path, body and Host. */
 function start(): Http1Server {
-  return serveHttp1({ hostname: "127.0.0.1", port: 0, limits: LIMITS }, (request) => {
+  return serve({ hostname: "127.0.0.1", port: 0, limits: LIMITS }, async (request) => {
     const url = new URL(request.url);
     return Response.json({
       method: request.method,
       path: url.pathname + url.search,
-      body: request.content === null ? null : decoder.decode(request.content),
+      body: request.body === null ? null : await request.text(),
       host: request.headers.get("host"),
     });
   });
@@ -246,7 +243,7 @@ Deno.test("an absolute-form target's authority replaces the Host sent", async ()
 
 Deno.test("HEAD gets GET's headers, Content-Length included, and no body", async () => {
   // An application that answers HEAD as GET, as `Deno.serve`'s handlers may.
-  const server = serveHttp1(
+  const server = serve(
     { hostname: "127.0.0.1", port: 0, limits: LIMITS },
     (request) => Response.json({ path: new URL(request.url).pathname }),
   );

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Deadlines } from "../../timers.ts";
+import { Deadlines } from "../deadlines.ts";
 import { ConnectionOutput } from "./connection_output.ts";
 import { ConnectionGone } from "./input_buffer.ts";
 

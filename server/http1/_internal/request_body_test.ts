@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { byteSource } from "../../../tests/support/byte_source.ts";
+import { byteSource } from "../_test_utils.ts";
 import { ByteBudget } from "./byte_budget.ts";
 import { InputBuffer } from "./input_buffer.ts";
 import { readBody } from "./request_body.ts";
 import { HttpError } from "./syntax.ts";
 
-const LIMITS = { maxBodyBytes: 1 << 20, maxTrailerBytes: 1000 };
+const LIMITS = { maxBodyBytes: 1 << 20, maxTrailerBytes: 1000, bodyBlockBytes: 64 * 1024 };
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
 Deno.test("a body by length is read whole, in blocks, however it arrives", async () => {

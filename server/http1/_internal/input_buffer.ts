@@ -1,22 +1,19 @@
 /**
  * The bytes a connection has received and not yet consumed, read in lines (for heads, chunk
  * sizes and trailers) or into a body's own storage. The buffer is allocated only when a read
- * begins, starts small (4 KiB, what an idle connection holds), grows with a long line, and once
- * a request is done has the size that request would have fitted in, up to 64 KiB, while the
- * budget is less than half taken (else its first size again): a client that sends large
- * requests gets each in one read, as a second read for the rest of a body costs it a turn of
- * the event loop (bench/README.md, finding 45). What the buffer grows by, and the storage of
- * bodies, is taken from the server's {@link ByteBudget}.
+ * begins, starts small (`initialBufferBytes`, what an idle connection holds), grows with a long
+ * line, and once a request is done has the size that request would have fitted in, up to
+ * `keptBufferBytes`, while the budget is less than half taken (else its first size again): a
+ * client that sends large requests gets each in one read, as a second read for the rest of a
+ * body costs it a turn of the event loop. What the buffer grows by, and the storage of bodies, is
+ * taken from the server's {@link ByteBudget}.
  * @module
  */
 
 import type { ByteBudget } from "./byte_budget.ts";
+import { DEFAULT_MEMORY, type Memory } from "./options.ts";
 import { HttpError, latin1, lineEnd } from "./syntax.ts";
 
-/** A buffer's first size: enough for a typical request head. */
-const INITIAL_BYTES = 4 * 1024;
-/** The largest buffer kept between requests. */
-const FITTED_BYTES = 64 * 1024;
 const EMPTY = new Uint8Array(0);
 
 /** The connection ended (or was closed): nothing more can be read from it. */
@@ -43,16 +40,26 @@ export function release(bytes: Uint8Array): void {
 export class InputBuffer {
   readonly #source: ByteSource;
   readonly #budget: ByteBudget;
+  /** A buffer's first size: enough for a typical request head. */
+  readonly #initialBytes: number;
+  /** The largest buffer kept between requests. */
+  readonly #keptBytes: number;
   #buffer: Uint8Array<ArrayBuffer> = EMPTY;
   #start = 0;
   #end = 0;
   /** The bytes of the budget this connection holds: buffer growth and body pieces. */
   #charged = 0;
 
-  /** Input read from `source`, its memory taken from `budget`. */
-  constructor(source: ByteSource, budget: ByteBudget) {
+  /** Input read from `source`, its memory taken from `budget`, its buffer sized by `memory`. */
+  constructor(
+    source: ByteSource,
+    budget: ByteBudget,
+    memory: Pick<Memory, "initialBufferBytes" | "keptBufferBytes"> = DEFAULT_MEMORY,
+  ) {
     this.#source = source;
     this.#budget = budget;
+    this.#initialBytes = memory.initialBufferBytes;
+    this.#keptBytes = memory.keptBufferBytes;
   }
 
   /** The bytes received and not consumed yet. */
@@ -62,7 +69,7 @@ export class InputBuffer {
 
   /** Waits for input; false when the input ended first. */
   async wait(): Promise<boolean> {
-    return this.buffered > 0 || await this.#read(INITIAL_BYTES);
+    return this.buffered > 0 || await this.#read(this.#initialBytes);
   }
 
   /**
@@ -170,14 +177,14 @@ export class InputBuffer {
     if (this.buffered === 0) {
       this.#start = this.#end = 0;
       if (this.#buffer.length !== size) {
-        this.#replace(size === INITIAL_BYTES ? EMPTY : new Uint8Array(size));
+        this.#replace(size === this.#initialBytes ? EMPTY : new Uint8Array(size));
       }
     } else if (this.#buffer.length > size && this.buffered <= size) {
       const rest = new Uint8Array(size);
       rest.set(this.#buffer.subarray(this.#start, this.#end));
       this.#replace(rest);
     }
-    const kept = Math.max(0, this.#buffer.length - INITIAL_BYTES);
+    const kept = Math.max(0, this.#buffer.length - this.#initialBytes);
     // `#fittedSize` made sure that what a new buffer needs beyond the bytes held is there.
     if (kept > this.#charged) this.#budget.take(kept - this.#charged);
     else this.#budget.give(this.#charged - kept);
@@ -186,11 +193,11 @@ export class InputBuffer {
 
   /** The buffer size for after a request of `requestBytes`; see the module's notes. */
   #fittedSize(requestBytes: number): number {
-    if (requestBytes <= INITIAL_BYTES) return INITIAL_BYTES;
-    const size = Math.min(FITTED_BYTES, 2 ** Math.ceil(Math.log2(requestBytes)));
-    const extra = size - INITIAL_BYTES;
+    const initial = this.#initialBytes;
+    if (requestBytes <= initial) return initial;
+    const size = Math.min(this.#keptBytes, 2 ** Math.ceil(Math.log2(requestBytes)));
     const usedByOthers = this.#budget.used - this.#charged;
-    return usedByOthers + extra <= this.#budget.limit / 2 ? size : INITIAL_BYTES;
+    return usedByOthers + size - initial <= this.#budget.limit / 2 ? size : initial;
   }
 
   /** Gives every byte back to the budget and lets go of the buffer: the connection closed. */
@@ -208,9 +215,10 @@ export class InputBuffer {
       const unread = this.buffered;
       if (this.#start > 0) this.#buffer.copyWithin(0, this.#start, this.#end);
       else {
-        const length = Math.max(INITIAL_BYTES, Math.min(capacity, this.#buffer.length * 2));
+        const initial = this.#initialBytes;
+        const length = Math.max(initial, Math.min(capacity, this.#buffer.length * 2));
         const grown = new Uint8Array(length);
-        this.reserve(length - Math.max(INITIAL_BYTES, this.#buffer.length));
+        this.reserve(length - Math.max(initial, this.#buffer.length));
         grown.set(this.#buffer.subarray(0, unread));
         this.#replace(grown);
       }

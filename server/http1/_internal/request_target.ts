@@ -35,7 +35,7 @@ export function parseTarget(method: string, target: string): Target {
   const absolute = ABSOLUTE_FORM.exec(target);
   if (absolute === null) throw invalid("it must be a path or an absolute http URL");
   const [, , authority, rest] = absolute;
-  if (!isHostValue(authority) || authority === "") {
+  if (authority === "" || parseHost(authority) === undefined) {
     throw invalid("its authority is not a host and port");
   }
   if (rest !== "" && !rest.startsWith("/") && !rest.startsWith("?")) {
@@ -46,18 +46,31 @@ export function parseTarget(method: string, target: string): Target {
   return { path, authority, asterisk: false };
 }
 
+/** A `Host` value taken apart: `uri-host [ ":" port ]` (RFC 9110 section 7.2). */
+export interface HostParts {
+  /**
+   * The host as sent: a registered name (possibly empty), an IPv4 address or an IP literal in
+   * brackets (RFC 3986 section 3.2.2).
+   */
+  hostname: string;
+  /** The port's digits as sent (possibly none), or undefined without a colon. */
+  port?: string;
+}
+
 /**
- * Whether `value` is a syntactically valid `Host` (`uri-host [ ":" port ]`, RFC 3986; empty is
- * valid). Which hosts are allowed is the application's decision.
+ * The parts of `value` when it is a syntactically valid `Host`, else undefined. Which hosts are
+ * served is the application's decision.
  */
-export function isHostValue(value: string): boolean {
+export function parseHost(value: string): HostParts | undefined {
   const colon = value.lastIndexOf(":");
-  const bracketEnd = value.lastIndexOf("]");
-  const hasPort = colon > bracketEnd;
-  const host = hasPort ? value.slice(0, colon) : value;
-  if (hasPort && !DIGITS.test(value.slice(colon + 1))) return false;
-  if (host.startsWith("[")) return IP_LITERAL.test(host);
-  return IPV4.test(host) || isPercentEncodedOf(host, REG_NAME_CHAR);
+  const hasPort = colon > value.lastIndexOf("]");
+  const hostname = hasPort ? value.slice(0, colon) : value;
+  const port = hasPort ? value.slice(colon + 1) : undefined;
+  if (port !== undefined && !DIGITS.test(port)) return undefined;
+  const valid = hostname.startsWith("[")
+    ? IP_LITERAL.test(hostname)
+    : IPV4.test(hostname) || isPercentEncodedOf(hostname, REG_NAME_CHAR);
+  return valid ? { hostname, port } : undefined;
 }
 
 function invalid(reason: string): HttpError {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { afterDelay, Deadlines } from "./timers.ts";
+import { afterDelay, Deadlines } from "./deadlines.ts";
 
 Deno.test("afterDelay calls back once", async () => {
   let calls = 0;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { byteSource } from "../../../tests/support/byte_source.ts";
+import { byteSource } from "../_test_utils.ts";
 import { ByteBudget } from "./byte_budget.ts";
 import { InputBuffer } from "./input_buffer.ts";
 import { parseHead, readHead } from "./request_head.ts";

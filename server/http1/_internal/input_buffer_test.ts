@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { byteSource } from "../../../tests/support/byte_source.ts";
+import { byteSource } from "../_test_utils.ts";
 import { ByteBudget } from "./byte_budget.ts";
 import { ConnectionGone, InputBuffer } from "./input_buffer.ts";
 import { HttpError } from "./syntax.ts";
@@ -106,4 +106,18 @@ Deno.test("a small request, or a budget half taken, brings the buffer back to it
   assert.ok(budget.take(90_000));
   input.done(20_000);
   assert.equal(budget.used, 90_000, "with the budget half taken by others, no larger buffer");
+});
+
+Deno.test("the first and the largest kept buffer are the sizes given", async () => {
+  const budget = new ByteBudget(1 << 20);
+  const source = countedSource(["x\r\n", "y\r\n", "z\r\n"]);
+  const memory = { initialBufferBytes: 1024, keptBufferBytes: 8 * 1024 };
+  const input = new InputBuffer(source, budget, memory);
+  await input.readLine(10, tooLong);
+  input.done(40_000);
+  assert.equal(budget.used, 8 * 1024 - 1024, "fitted to the request, up to the largest kept");
+  await input.readLine(10, tooLong);
+  input.done(100);
+  await input.readLine(10, tooLong);
+  assert.deepEqual(source.asked, [1024, 8 * 1024, 1024]);
 });
