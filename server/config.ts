@@ -3,6 +3,8 @@
  * @module
  */
 
+import { parseHost } from "@render-results/http1";
+
 /** How much the server logs on stderr. */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
 
@@ -57,20 +59,27 @@ export interface Config {
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
 const LOOPBACK_HOSTNAMES = new Set(["localhost", "[::1]", "::1"]);
 
-// RFC 9110 `Host = uri-host [ ":" port ]`, where the host is a name of letters, digits, dots and
-// hyphens, an IPv4 address, or an IPv6 address in brackets; nothing else (no userinfo, path,
-// spaces or percent-encoding).
-const HOST =
-  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+/**
+ * The host names served, among those the `Host` grammar allows besides IP literals: DNS names
+ * (labels of letters, digits and inner hyphens, RFC 1123), as IPv4 addresses are written too.
+ * That leaves out percent-encoding and other punctuation.
+ */
+const DNS_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?$/i;
+const PORT = /^\d{1,5}$/;
 
-/** The lowercased host name of a well-formed `Host` value (brackets kept), or undefined. */
+/**
+ * The lowercased host name of a well-formed `Host` value (brackets kept), or undefined: a value
+ * of the listener's `Host` grammar whose host is a DNS name or an IP literal other than
+ * IPvFuture, and whose port a TCP port can be.
+ */
 export function hostnameOf(host: string): string | undefined {
-  const match = HOST.exec(host);
-  if (match === null) return undefined;
-  const port = match[1];
-  if (port !== undefined && Number(port) > 65535) return undefined;
-  const name = port === undefined ? host : host.slice(0, -(port.length + 1));
-  return name.toLowerCase().replace(/\.$/, "");
+  const parts = parseHost(host);
+  if (parts === undefined) return undefined;
+  const { hostname, port } = parts;
+  if (port !== undefined && !(PORT.test(port) && Number(port) <= 65535)) return undefined;
+  const served = hostname.startsWith("[") ? !/^\[v/i.test(hostname) : DNS_NAME.test(hostname);
+  if (!served) return undefined;
+  return hostname.toLowerCase().replace(/\.$/, "");
 }
 
 /** Whether `hostname` names this machine's loopback interface. */
