@@ -86,7 +86,9 @@ async function listenerSideOf(
   const { createFetchHandler } = await import(`${root}/server/http/fetch_handler.ts`);
   const handle = await createFetchHandler(readConfig(new Map([["LOG_LEVEL", "warn"]])));
   const optional = (path: string) => import(`${root}/${path}`).catch(() => undefined);
-  const received = await optional("server/http/http1/received_request.ts");
+  // Where each checkout's listener makes the request it hands over (its own package since).
+  const received = await optional("server/http1/_internal/received_request.ts") ??
+    await optional("server/http/http1/received_request.ts");
   const wholeBody = await optional("server/http/whole_body.ts");
   const receive = ({ fields, content }: Received) => {
     const url = `${ORIGIN}/mcp`;
