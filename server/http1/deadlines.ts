@@ -19,8 +19,8 @@ export function afterDelay(ms: number, callback: () => void): void {
 
 /**
  * A deadline that can be set again and again: a connection keeps one for all its phases, so
- * setting it allocates nothing (a closure and an object per phase were a tenth of the
- * listener's garbage).
+ * setting it allocates nothing, where a closure and an object per phase added to every
+ * request's garbage.
  */
 export class Deadline {
   /** When it passes, on `performance.now()`'s clock; pending only while in a {@link Deadlines}. */
