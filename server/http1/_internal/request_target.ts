@@ -17,9 +17,7 @@ export interface Target {
   asterisk: boolean;
 }
 
-const DIGITS = /^[0-9]*$/;
 const ABSOLUTE_FORM = /^(https?):\/\/([^/?]*)([^]*)$/i;
-const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const IP_LITERAL = /^\[(?:[0-9a-f:.]+|v[0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]$/i;
 
 /** Parses `target` of a request with `method`; throws 400 when it is not a valid target. */
@@ -65,12 +63,17 @@ export function parseHost(value: string): HostParts | undefined {
   const colon = value.lastIndexOf(":");
   const hasPort = colon > value.lastIndexOf("]");
   const hostname = hasPort ? value.slice(0, colon) : value;
-  const port = hasPort ? value.slice(colon + 1) : undefined;
-  if (port !== undefined && !DIGITS.test(port)) return undefined;
+  // An IPv4 address is made of reg-name characters too: the two need no separate test.
   const valid = hostname.startsWith("[")
     ? IP_LITERAL.test(hostname)
-    : IPV4.test(hostname) || isPercentEncodedOf(hostname, REG_NAME_CHAR);
-  return valid ? { hostname, port } : undefined;
+    : isPercentEncodedOf(hostname, REG_NAME_CHAR);
+  if (!valid) return undefined;
+  if (!hasPort) return { hostname };
+  for (let i = colon + 1; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return undefined;
+  }
+  return { hostname, port: value.slice(colon + 1) };
 }
 
 function invalid(reason: string): HttpError {

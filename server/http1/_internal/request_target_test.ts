@@ -69,7 +69,7 @@ Deno.test("a Host value is a host with an optional port, or empty", () => {
 Deno.test("a Host value is taken apart at the port's colon, an IP literal's kept whole", () => {
   assert.deepEqual(parseHost("a.example:80"), { hostname: "a.example", port: "80" });
   assert.deepEqual(parseHost("a.example:"), { hostname: "a.example", port: "" });
-  assert.deepEqual(parseHost("[::1]"), { hostname: "[::1]", port: undefined });
+  assert.deepEqual(parseHost("[::1]"), { hostname: "[::1]" });
   assert.deepEqual(parseHost("[::1]:8000"), { hostname: "[::1]", port: "8000" });
-  assert.deepEqual(parseHost("[v1.x]"), { hostname: "[v1.x]", port: undefined });
+  assert.deepEqual(parseHost("[v1.x]"), { hostname: "[v1.x]" });
 });
