@@ -65,7 +65,6 @@ const LOOPBACK_HOSTNAMES = new Set(["localhost", "[::1]", "::1"]);
  * That leaves out percent-encoding and other punctuation.
  */
 const DNS_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?$/i;
-const PORT = /^\d{1,5}$/;
 
 /**
  * The lowercased host name of a well-formed `Host` value (brackets kept), or undefined: a value
@@ -76,7 +75,10 @@ export function hostnameOf(host: string): string | undefined {
   const parts = parseHost(host);
   if (parts === undefined) return undefined;
   const { hostname, port } = parts;
-  if (port !== undefined && !(PORT.test(port) && Number(port) <= 65535)) return undefined;
+  // The grammar's port is any run of digits, an empty one included.
+  if (port !== undefined && !(port.length > 0 && port.length <= 5 && Number(port) <= 65535)) {
+    return undefined;
+  }
   const served = hostname.startsWith("[") ? !/^\[v/i.test(hostname) : DNS_NAME.test(hostname);
   if (!served) return undefined;
   return hostname.toLowerCase().replace(/\.$/, "");

@@ -19,6 +19,9 @@ export class RequestGuard {
   readonly #origins: Set<string>;
   readonly #hosts: Set<string>;
   readonly #anyHost: boolean;
+  // The last `Host` checked and its verdict: a client sends the same one with every request.
+  #lastHost: string | null | undefined;
+  #lastVerdict: HostVerdict | undefined;
 
   constructor(config: Pick<Config, "allowedOrigins" | "allowedHosts" | "publicUrl">) {
     this.#origins = new Set(config.allowedOrigins);
@@ -37,6 +40,14 @@ export class RequestGuard {
    * server cannot reach it.
    */
   host(host: string | null): HostVerdict {
+    if (host === this.#lastHost) return this.#lastVerdict!;
+    const verdict = this.#verdict(host);
+    this.#lastHost = host;
+    this.#lastVerdict = verdict;
+    return verdict;
+  }
+
+  #verdict(host: string | null): HostVerdict {
     const name = host === null ? undefined : hostnameOf(host);
     if (name === undefined) {
       return { ok: false, status: 400, message: "Bad request: the Host header is malformed." };
