@@ -20,7 +20,7 @@ export interface BodyLimits {
 }
 
 /** The body `framing` announces, read from `input`, or undefined when it is empty. */
-export async function readBody(
+export async function receiveBody(
   input: InputBuffer,
   framing: Framing,
   limits: BodyLimits,
