@@ -25,7 +25,7 @@ import { readHead } from "./_internal/request_head.ts";
  * The `Request` the listener would hand its handler for `bytes`, one whole request as a client
  * sends it (a string is one byte per character), read with the listener's own parser within
  * `limits` and with its URL on `origin`. A request the listener would refuse rejects with an
- * error whose `status` is the status it would answer.
+ * error whose `status` is the status it would answer; one that is incomplete rejects too.
  */
 export async function receive(
   bytes: Uint8Array | string,
