@@ -15,8 +15,10 @@ import { cors } from "./cors.ts";
 import { guardHost, RequestGuard } from "./guard.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.ts";
 import { describeMessage, Logger } from "../log.ts";
-import { McpEndpoint, serveMcp } from "./mcp_endpoint.ts";
+import { LeanResponder } from "./lean_path.ts";
+import { serveMcp } from "./mcp_responder.ts";
 import { postOnly } from "./method.ts";
+import { SdkResponder } from "./sdk_responder.ts";
 import { type RequestContext, runSteps, type Step } from "./steps.ts";
 import { Deadlines } from "@render-results/http1/deadlines";
 
@@ -30,8 +32,9 @@ const RETRY_AFTER_SECONDS = 1;
 export type FetchHandler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
 
 /**
- * Creates the handler for every path the server answers. `leanPath: false` leaves every MCP
- * request to the SDK, the reference the lean path is tested against.
+ * Creates the handler for every path the server answers. MCP requests go to the lean path, which
+ * hands what it does not answer to the SDK's responder; `leanPath: false` leaves every one to the
+ * SDK's responder, the reference the lean path is tested against.
  */
 export async function createFetchHandler(
   config: Config,
@@ -48,20 +51,19 @@ export async function createFetchHandler(
   // The auth modules (and jose) load only when auth is configured: they add to every cold start.
   const auth = authenticates && resource ? await import("./auth/authenticator.ts") : undefined;
   const documents = config.auth && resource && new MetadataDocuments(resource, config.auth);
-  const endpoint = new McpEndpoint(
+  const sdk = new SdkResponder(
     {
       cacheScope: authenticates ? "private" : "public",
       onError: (error) => logger.error("render_results failed unexpectedly.", error),
     },
     (error) => logger.debug(`The SDK refused a request: ${error.message}`),
-    leanPath,
   );
   const mcpSteps: Step[] = [
     cors(guard),
     postOnly,
     ...(auth ? [auth.authenticate(new auth.Authenticator(config, resource!, logger))] : []),
     readBody(),
-    serveMcp(endpoint),
+    serveMcp(leanPath ? new LeanResponder(sdk) : sdk),
   ];
   const steps: Step[] = [guardHost(guard), route];
   let inFlight = 0;

@@ -1,17 +1,17 @@
 /**
- * The lean path: an optimisation of the MCP endpoint for the requests that carry the load
- * (`tools/call` of `render_results`, `tools/list`, `resources/read` of the view and
- * `server/discover`), answered without building an SDK server and transport per request.
- *
- * The SDK's path is the reference, and the lean path answers exactly as it does: the same status,
- * headers and body (`lean_path_test.ts` sends the same generated requests down both paths and
- * compares them). To keep that true it answers only what it recognises with certainty, a narrow
- * set of well-formed requests described below; anything else (batches, notifications, unknown
- * fields, odd ids, headers or `_meta` it does not expect, other methods, tools or resources) is
- * left to the SDK unchanged.
+ * The lean path: a responder for the requests that carry the load (`tools/call` of
+ * `render_results`, `tools/list`, `resources/read` of the view and `server/discover`) that
+ * answers them without building an SDK server and transport per request. It wraps the SDK's
+ * responder, hands it everything else, and answers exactly as it does: the same status, headers
+ * and body (`lean_path_test.ts` sends the same generated requests to both and compares them).
+ * To keep that true it answers only what it recognises with certainty, a narrow set of
+ * well-formed requests described below; anything else (batches, notifications, unknown fields,
+ * odd ids, headers or `_meta` it does not expect, other methods, tools or resources) goes to the
+ * SDK's responder unchanged. Why it exists, and what to check when the SDK is upgraded:
+ * `docs/decisions/lean_path.md`.
  *
  * It copies no answer either. The first request of each kind (method, era and protocol version)
- * goes to the SDK, and the lean path keeps what the SDK answered: the whole result of the
+ * goes to the SDK's responder, and the lean path keeps what it answered: the whole result of the
  * methods whose result never changes, and, for `tools/call`, what the SDK adds to the tool's own
  * result in that era (`resultType` and the server's identity in 2026-07-28). Later requests of
  * that kind get the same result with their own id; a call gets `callRenderResults`' result (the
@@ -30,17 +30,7 @@ import { callRenderResults } from "../../tools/render_results/call.ts";
 import { RENDER_RESULTS } from "../../tools/render_results/descriptor.ts";
 import { InvalidParamsError } from "../../tools/render_results/invalid_params.ts";
 import { VIEW_URI } from "../../tools/render_results/view.ts";
-import type { ExchangeContext } from "./mcp_endpoint.ts";
-
-/** What answers every request the lean path leaves alone, and teaches it each kind's answer. */
-export interface ReferenceEndpoint {
-  /** Answers `request`, whose body is `message`. */
-  handle(
-    request: Request,
-    message: unknown,
-    context: ExchangeContext,
-  ): Response | Promise<Response>;
-}
+import type { ExchangeContext, McpResponder } from "./mcp_responder.ts";
 
 /** The 2026-era revision the lean path was proven against; any other is left to the SDK. */
 const MODERN_VERSION = "2026-07-28";
@@ -74,24 +64,36 @@ interface Recognised {
 }
 
 /** Answers the hot requests it recognises as the SDK would; see the module's notes. */
-export class LeanPath {
-  readonly #reference: ReferenceEndpoint;
+export class LeanResponder implements McpResponder {
+  readonly #sdk: McpResponder;
   // Both maps are bounded: four methods, and only the protocol versions the SDK supports.
   /** The SDK's result, as JSON text, per kind of request whose result never changes. */
   readonly #results = new Map<string, string>();
   /** What the SDK adds to the tool's own result, per kind of `tools/call`. */
   readonly #additions = new Map<string, Record<string, unknown>>();
 
-  /** `reference` is the SDK's path, which answers the first request of each kind. */
-  constructor(reference: ReferenceEndpoint) {
-    this.#reference = reference;
+  /**
+   * `sdk` is the SDK's responder, which answers what the lean path leaves and the first request
+   * of each kind.
+   */
+  constructor(sdk: McpResponder) {
+    this.#sdk = sdk;
   }
 
   /**
-   * The answer to `request`, whose body is `message`, or undefined to leave it to the SDK. Once
-   * the kind is learnt, the answer is made at once, not promised.
+   * Answers `request`, whose body is `message`: at once when the lean path knows its kind, else
+   * through the SDK's responder.
    */
-  answer(
+  respond(
+    request: Request,
+    message: unknown,
+    context: ExchangeContext,
+  ): Response | Promise<Response> {
+    return this.#answer(request, message, context) ?? this.#sdk.respond(request, message, context);
+  }
+
+  /** The lean path's answer to `request`, or undefined to leave it to the SDK's responder. */
+  #answer(
     request: Request,
     message: unknown,
     context: ExchangeContext,
@@ -159,7 +161,7 @@ export class LeanPath {
     message: unknown,
     context: ExchangeContext,
   ): Promise<[Response, { id: unknown; result: unknown } | undefined]> {
-    const response = await this.#reference.handle(request, message, context);
+    const response = await this.#sdk.respond(request, message, context);
     if (response.status !== 200 || response.headers.get("content-type") !== "application/json") {
       return [response, undefined];
     }
@@ -198,8 +200,8 @@ function call(
 /**
  * An answer whose body is `text`, a long one as UTF-8 bytes encoded at once: a body kept as a
  * string stays on the JS heap until the listener writes it, long enough under load to be
- * promoted to the old generation (bench/README.md, finding 36); bytes live outside the heap. A
- * short one stays a string: the bytes would be copied once more into the `Response`.
+ * promoted to the old generation; bytes live outside the heap. A short one stays a string: the
+ * bytes would be copied once more into the `Response`.
  */
 function jsonResponse(text: string): Response {
   const body = text.length < ENCODED_AT_ONCE ? text : encoder.encode(text);

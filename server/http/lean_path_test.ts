@@ -10,8 +10,9 @@
  * valid and invalid arguments (`tests/support/render_arguments.ts`), every protocol version, the
  * standard headers present, absent, mismatched or padded with whitespace, `_meta` present,
  * partial or wrong-typed, ids of every JSON type, unknown tools, resources and methods, extra
- * fields, notifications and batches. A lean path of its own, whose reference counts what it is
- * asked, tells which requests the lean path answered, so the run can show it answered many.
+ * fields, notifications and batches. A lean path of its own, around an SDK responder that counts
+ * what it is asked, tells which requests the lean path answered, so the run can show it answered
+ * many.
  * Fixed cases then take each branch of `lean_path.ts` once.
  *
  * `deno task test` sends 10,000 generated requests; `deno task fuzz` 100,000. Arguments after
@@ -25,8 +26,8 @@ import { readConfig } from "../config.ts";
 import { receive } from "@render-results/http1/testing";
 import { createFetchHandler, type FetchHandler } from "./fetch_handler.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
-import { LeanPath } from "./lean_path.ts";
-import { McpEndpoint } from "./mcp_endpoint.ts";
+import { LeanResponder } from "./lean_path.ts";
+import { SdkResponder } from "./sdk_responder.ts";
 import { VIEW_URI } from "../../tools/render_results/view.ts";
 import { cases, option } from "../../tests/support/render_arguments.ts";
 import { sha256Hex } from "../../tests/support/mcp_http.ts";
@@ -126,19 +127,19 @@ function describe({ body, headers }: Exchange): string {
 }
 
 /**
- * A lean path whose reference counts what it is asked: `answered` tells whether the lean path
- * answered a request itself, once it has learnt that request's kind.
+ * A lean path around an SDK responder that counts what it is asked: `answered` tells whether the
+ * lean path answered a request itself, once it has learnt that request's kind.
  */
 class CountingLeanPath {
   consulted = 0;
-  readonly #path: LeanPath;
+  readonly #lean: LeanResponder;
 
   constructor(cacheScope: "public" | "private" = "public") {
-    const endpoint = new McpEndpoint({ cacheScope }, undefined, false);
-    this.#path = new LeanPath({
-      handle: (request, message, context) => {
+    const sdk = new SdkResponder({ cacheScope });
+    this.#lean = new LeanResponder({
+      respond: (request, message, context) => {
         this.consulted++;
-        return endpoint.handle(request, message, context);
+        return sdk.respond(request, message, context);
       },
     });
   }
@@ -155,9 +156,7 @@ class CountingLeanPath {
     const request = httpRequest(exchange);
     for (let attempt = 0; attempt < 2; attempt++) {
       const before = this.consulted;
-      const answer = this.#path.answer(request, message, { signal });
-      if (answer === undefined) return false;
-      await (await answer).text();
+      await (await this.#lean.respond(request, message, { signal })).text();
       if (this.consulted === before) return true;
     }
     return false;

@@ -1,13 +1,15 @@
 /**
- * The MCP step: a parsed body answered by a fresh server in its era, a batch answered at once
- * without the requests it cancels, and an exchange given up when the deadline passes.
+ * The MCP step with the SDK's responder: a parsed body answered by a fresh server in its era, a
+ * batch answered at once without the requests it cancels, and an exchange given up when the
+ * deadline passes.
  */
 
 import assert from "node:assert/strict";
-import { McpEndpoint, serveMcp } from "./mcp_endpoint.ts";
+import { serveMcp } from "./mcp_responder.ts";
+import { SdkResponder } from "./sdk_responder.ts";
 import { type RequestContext, runSteps } from "./steps.ts";
 
-const endpoint = new McpEndpoint({ cacheScope: "public" });
+const sdk = new SdkResponder({ cacheScope: "public" });
 const HEADERS = {
   "content-type": "application/json",
   accept: "application/json, text/event-stream",
@@ -33,7 +35,7 @@ Deno.test("a 2026-07-28 request and a 2025 one are each answered in their era", 
     "io.modelcontextprotocol/clientCapabilities": {},
   };
   const modern = await runSteps(
-    [serveMcp(endpoint)],
+    [serveMcp(sdk)],
     context(
       { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: meta } },
       { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" },
@@ -43,7 +45,7 @@ Deno.test("a 2026-07-28 request and a 2025 one are each answered in their era", 
   assert.equal(listed.result.tools[0].name, "render_results");
   assert.equal(listed.result.resultType, "complete");
   const legacy = await runSteps(
-    [serveMcp(endpoint)],
+    [serveMcp(sdk)],
     context({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
   );
   const answer = await legacy.json();
@@ -57,7 +59,7 @@ Deno.test("a batch is answered without the request it cancels", async () => {
     { jsonrpc: "2.0", id: 2, method: "ping" },
     { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } },
   ];
-  const response = await runSteps([serveMcp(endpoint)], context(batch));
+  const response = await runSteps([serveMcp(sdk)], context(batch));
   assert.deepEqual(await response.json(), { jsonrpc: "2.0", id: 2, result: {} });
 });
 
@@ -67,7 +69,7 @@ Deno.test("the exchange is given up with the deadline's reason when it passes", 
   controller.abort(reason);
   await assert.rejects(
     runSteps(
-      [serveMcp(endpoint)],
+      [serveMcp(sdk)],
       context({ jsonrpc: "2.0", id: 1, method: "ping" }, {}, controller.signal),
     ),
     (error) => error === reason,
