@@ -116,12 +116,12 @@ export interface RegisterOptions {
 }
 
 /** A request as a wrapper sees it; on v1 it is the raw JSON-RPC request, so nothing is sure. */
-interface IncomingRequest {
+interface McpRequest {
   params?: { name?: unknown; arguments?: unknown; uri?: unknown };
 }
 
 /** A handler as the SDKs store it: the request, the SDK's context, a promise of the result. */
-type StoredHandler = (request: IncomingRequest, context: unknown) => Promise<unknown>;
+type StoredHandler = (request: McpRequest, context: unknown) => Promise<unknown>;
 
 /** A list result, paginated by `nextCursor`. */
 type ListResult = Record<string, unknown> & { nextCursor?: unknown };
