@@ -6,6 +6,7 @@
  */
 
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { isPlainObject } from "../../tools/render_results/plain_object.ts";
 import { jsonRpcErrorResponse } from "./json_rpc_error.ts";
 
 /** The protocol versions whose clients may send batches. */
@@ -54,7 +55,5 @@ function initializeVersion(batch: unknown[]): string | undefined {
 }
 
 function fieldOf(value: unknown, name: string): unknown {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)[name]
-    : undefined;
+  return isPlainObject(value) ? value[name] : undefined;
 }

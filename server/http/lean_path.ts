@@ -29,6 +29,7 @@ import {
 import { callRenderResults } from "../../tools/render_results/call.ts";
 import { RENDER_RESULTS } from "../../tools/render_results/descriptor.ts";
 import { InvalidParamsError } from "../../tools/render_results/invalid_params.ts";
+import { isPlainObject } from "../../tools/render_results/plain_object.ts";
 import { VIEW_URI } from "../../tools/render_results/view.ts";
 import type { ExchangeContext, McpResponder } from "./mcp_responder.ts";
 
@@ -295,10 +296,4 @@ function modernVersion(
     : undefined;
   if (name !== undefined && headers.get("mcp-name") !== name) return undefined;
   return MODERN_VERSION;
-}
-
-/** An object as `JSON.parse` makes it. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null &&
-    Object.getPrototypeOf(value) === Object.prototype;
 }

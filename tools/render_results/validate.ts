@@ -24,6 +24,7 @@ import { InvalidParamsError } from "./invalid_params.ts";
 import type { RenderInput, SourceInput } from "./types.ts";
 import { urlProblem } from "./url.ts";
 import { jsonByteLength } from "./json_size.ts";
+import { isPlainObject } from "./plain_object.ts";
 
 /** Limits of the arguments; `input.schema.json` states the same numbers. */
 const LIMITS = {
@@ -203,13 +204,6 @@ function codePointLength(value: string): number {
     count++;
   }
   return count;
-}
-
-/** An object as `JSON.parse` makes it: not an array, a date, a map or any other class's. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 function tooLarge(): InvalidParamsError {
