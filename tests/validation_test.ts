@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { createTestServer, type TestServer } from "./support/http_server.ts";
 import { postJsonRpc } from "./support/mcp_http.ts";
-import { ProtocolError } from "./support/sdk_client.ts";
+import { type Era, ERAS, ProtocolError } from "./support/sdk_client.ts";
 
 /** Text that appears in every submitted bad value; no error message may contain it. */
 const MARKER = "Zq7Marker";
@@ -32,13 +32,24 @@ function argumentsOfBytes(bytes: number): Record<string, unknown> {
   return args;
 }
 
-/** Posts a `tools/call` whose arguments are the raw JSON text `argumentsJson`. */
-async function callRaw(server: TestServer, argumentsJson: string) {
+/**
+ * Posts a `tools/call` whose arguments are the raw JSON text `argumentsJson`, as a 2025-era
+ * request or (`era` modern) a 2026-07-28 one with its `_meta` and standard headers.
+ */
+async function callRaw(server: TestServer, argumentsJson: string, era: Era = "legacy") {
+  const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",` +
+    `"io.modelcontextprotocol/clientCapabilities":{}},`;
+  const headers = {
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": "tools/call",
+    "mcp-name": "render_results",
+  };
   const response = await postJsonRpc(
     server.fetch,
     server.url,
-    `{"jsonrpc":"2.0","id":1,"method":"tools/call",` +
-      `"params":{"name":"render_results","arguments":${argumentsJson}}}`,
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{${era === "modern" ? meta : ""}` +
+      `"name":"render_results","arguments":${argumentsJson}}}`,
+    era === "modern" ? headers : {},
   );
   return { status: response.status, text: await response.text() };
 }
@@ -173,9 +184,8 @@ Deno.test("render_results refuses raw arguments no client library would send", a
   await using server = await createTestServer();
   const deep = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
   const cases: [string, string, string, string][] = [
-    // The SDK's parser drops an own __proto__ key of the arguments before the tool sees them,
-    // so results cannot be smuggled in through it.
-    ["an own __proto__ field", `{"__proto__":{"results":[]}}`, "results", "is required"],
+    // An own key, as `JSON.parse` makes it: results cannot be smuggled in through it.
+    ["an own __proto__ field", `{"__proto__":{"results":[]}}`, "arguments", "unknown field"],
     [
       "metadata nested 100,000 deep",
       `{"results":[{"title":"t","url":"https://a.example/","metadata":{"${MARKER}":${
@@ -200,6 +210,39 @@ Deno.test("render_results refuses raw arguments no client library would send", a
       assert.equal(body.result, undefined);
       assertRefusal(body.error.message, field, rule);
     });
+  }
+});
+
+Deno.test("an own __proto__ key in the arguments is an unknown field, in both eras, on both paths", async (t) => {
+  const argumentsJson = `{"results":[],"__proto__":{"${MARKER}":1}}`;
+  for (const leanPath of [true, false]) {
+    await using server = await createTestServer({}, { leanPath });
+    for (const era of ERAS) {
+      const path = leanPath ? "the lean path" : "the SDK's responder alone";
+      await t.step(`${era} era, ${path}, from the SDK's client`, async () => {
+        const client = await server.connect(era);
+        // A valid call first, from which the lean path learns the kind and then answers itself.
+        await client.callTool({ name: "render_results", arguments: { results: [] } });
+        const error = await client.callTool({
+          name: "render_results",
+          arguments: JSON.parse(argumentsJson),
+        }).then(
+          () => assert.fail("the call succeeded"),
+          (error: unknown) => error,
+        );
+        assert.ok(error instanceof ProtocolError, `expected a ProtocolError, got ${error}`);
+        assert.equal(error.code, -32602);
+        assertRefusal(error.message, "arguments", "unknown field");
+      });
+      await t.step(`${era} era, ${path}, sent raw`, async () => {
+        const { status, text } = await callRaw(server, argumentsJson, era);
+        assert.equal(status, 200, text);
+        const body = JSON.parse(text);
+        assert.equal(body.error?.code, -32602, text);
+        assert.equal(body.result, undefined);
+        assertRefusal(body.error.message, "arguments", "unknown field");
+      });
+    }
   }
 });
 

@@ -234,12 +234,7 @@ function recognise(request: Request, message: unknown): Recognised | undefined {
   switch (method) {
     case "tools/call": {
       const args = params?.arguments;
-      // An own `__proto__` key would be lost when the SDK copies the arguments.
-      if (
-        params?.name !== RENDER_RESULTS || !isPlainObject(args) || Object.hasOwn(args, "__proto__")
-      ) {
-        return undefined;
-      }
+      if (params?.name !== RENDER_RESULTS || !isPlainObject(args)) return undefined;
       return { ...recognised, args };
     }
     case "resources/read":

@@ -446,6 +446,15 @@ function modern(
   };
 }
 
+/**
+ * `exchange` with an own `__proto__` key first in its arguments, as `JSON.parse` makes it: an
+ * unknown field, which the SDK's validated copy of the request would not have.
+ */
+function withOwnProto(exchange: Exchange): Exchange {
+  const body = exchange.body.replace('"arguments":{', '"arguments":{"__proto__":{},');
+  return { ...exchange, body };
+}
+
 const CALL = { name: "render_results", arguments: ARGS };
 const READ = { uri: VIEW_URI };
 const raw = (message: unknown, headers = { accept: ACCEPT }) => ({
@@ -468,6 +477,8 @@ const ANSWERED: [string, Exchange][] = [
   ["a negative id", legacy("tools/list", undefined, undefined, -(2 ** 53 - 1))],
   ["a 2026-07-28 call", modern("tools/call", CALL)],
   ["a 2026-07-28 call with invalid arguments", modern("tools/call", { ...CALL, arguments: {} })],
+  ["a 2025-era call with an own __proto__ argument", withOwnProto(legacy("tools/call", CALL))],
+  ["a 2026-07-28 call with an own __proto__ argument", withOwnProto(modern("tools/call", CALL))],
   ["a 2026-07-28 tools/list", modern("tools/list")],
   ["a 2026-07-28 read of the view", modern("resources/read", READ)],
   ["server/discover", modern("server/discover")],
@@ -542,14 +553,6 @@ const LEFT: [string, Exchange][] = [
   ["another tool", legacy("tools/call", { ...CALL, name: "search" })],
   ["arguments that are not an object", legacy("tools/call", { ...CALL, arguments: [] })],
   ["no arguments", legacy("tools/call", { name: "render_results" })],
-  [
-    "arguments with an own __proto__ key",
-    {
-      ...legacy("tools/call", CALL),
-      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"render_results",` +
-        `"arguments":{"__proto__":{"x":1},"results":[]}}}`,
-    },
-  ],
   ["another resource", legacy("resources/read", { uri: "ui://render-results/other.html" })],
 ];
 

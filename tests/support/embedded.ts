@@ -85,6 +85,8 @@ const INVALID_ARGUMENTS: unknown[] = [
   { results: [{ title: "Extra", url: "https://example.com/", rank: 1 }] },
   { results: [], title: " " },
   { results: Array.from({ length: 51 }, (_, i) => ({ title: "t", url: `https://e.com/${i}` })) },
+  // An own key, as `JSON.parse` makes it; v2 hands handlers a copy of the request without it.
+  JSON.parse('{"results":[],"__proto__":{}}'),
 ];
 
 /** Everything a client sees of `render_results` and its view on one server, as JSON text. */
@@ -171,6 +173,9 @@ export async function assertServesLikeStandalone(
     assert.ok(refused.isError === true || refused.code === -32602, JSON.stringify(refused));
 
     const embedded = await observe(session, sources);
+    for (const error of embedded.errors) {
+      assert.equal(JSON.parse(error).code, -32602, `${kind}: not refused: ${error}`);
+    }
     await using reference = await connect(kind, { url: standalone.url, fetch: standalone.fetch });
     assert.deepEqual(
       embedded,

@@ -37,11 +37,15 @@ export interface TestServer extends AsyncDisposable {
 
 /**
  * Creates the server with the configuration `env` describes (as the environment would); request
- * logs are off unless `env` sets `LOG_LEVEL`.
+ * logs are off unless `env` sets `LOG_LEVEL`. `leanPath: false` leaves every MCP request to the
+ * SDK's responder.
  */
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function createTestServer(
+  env: Record<string, string> = {},
+  { leanPath = true }: { leanPath?: boolean } = {},
+): Promise<TestServer> {
   const config: Config = readConfig(new Map(Object.entries({ LOG_LEVEL: "off", ...env })));
-  const handler = await createFetchHandler(config);
+  const handler = await createFetchHandler(config, undefined, { leanPath });
   const url = new URL("http://127.0.0.1:8000/mcp");
   const fetch = inProcess(handler);
   const clients: Client[] = [];

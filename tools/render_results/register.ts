@@ -10,15 +10,19 @@
  * and its view are answered here, everything else by the handler that was there before.
  *
  * No SDK is imported: the server is recognised by what it has. Both lines keep a protocol's
- * handlers in a map by method (`_requestHandlers`); v2 reads it with `_getRequestHandler` and
- * registers by method name, v1 registers only with a zod schema of the request, so on v1 the
- * wrapper is put in the map itself.
+ * handlers in a map by method (`_requestHandlers`). v2 registers by method name and hands a
+ * handler a validated copy of the request; v1 registers only with a zod schema of the request,
+ * so on v1 the wrapper is put in the map itself and sees the request as received. v2's copy drops
+ * an own `__proto__` key of the arguments, which the tool refuses as an unknown field, so on v2
+ * a check of the request as received is put in the map in front of the SDK's validation.
  * @module
  */
 
 import { callRenderResults } from "./call.ts";
 import { RENDER_RESULTS, RENDER_RESULTS_TOOL } from "./descriptor.ts";
 import { InvalidParamsError } from "./invalid_params.ts";
+import { isPlainObject } from "./plain_object.ts";
+import { validateRenderInput } from "./validate.ts";
 import { VIEW_CONTENTS, VIEW_RESOURCE, VIEW_URI } from "./view.ts";
 
 /** The MCP Apps extension, declared in the capabilities as MCP 2026-07-28 describes. */
@@ -142,10 +146,17 @@ interface McpServerInternals {
   setResourceRequestHandlers?(): void;
 }
 
+/** A check of a request as received, before the SDK copies it: the error to answer, if any. */
+type Screen = (request: McpRequest) => Error | undefined;
+
 /** Reads and installs one protocol object's handlers, on either SDK line. */
 interface HandlerTable {
   get(method: WrappedMethod): StoredHandler | undefined;
-  set(method: WrappedMethod, handler: StoredHandler): void;
+  /**
+   * Installs `handler` for `method`, with `screen` in front of the SDK's copy of each request
+   * where there is one (v2); on v1 `handler` itself sees the request as received.
+   */
+  set(method: WrappedMethod, handler: StoredHandler, screen?: Screen): void;
 }
 
 /**
@@ -254,7 +265,11 @@ export function registerRenderResults(
     for (const method of WRAPPED_METHODS) {
       const current = table.get(method);
       if (current !== undefined && current === installed.get(method)) continue;
-      table.set(method, wrappers[method](current));
+      table.set(
+        method,
+        wrappers[method](current),
+        method === "tools/call" ? ownProtoRefusal : undefined,
+      );
       installed.set(method, table.get(method)!);
     }
   };
@@ -277,26 +292,50 @@ function isHighLevel(server: RenderResultsServer): server is HighLevelServer {
 /** How to read and install `protocol`'s handlers, or a clear error if it is no SDK server. */
 function handlerTable(protocol: ProtocolInternals): HandlerTable {
   const setRequestHandler = protocol.setRequestHandler;
-  if (typeof protocol._getRequestHandler === "function") {
-    // v2: handlers are registered by method name, and the SDK validates what they return.
-    const getRequestHandler = protocol._getRequestHandler;
-    return {
-      get: (method) => getRequestHandler.call(protocol, method),
-      set: (method, handler) => setRequestHandler.call(protocol, method, handler),
-    };
-  }
   const handlers = protocol._requestHandlers;
-  if (handlers instanceof Map && typeof setRequestHandler === "function") {
-    // v1: the map holds each handler as called with the raw request.
+  if (!(handlers instanceof Map) || typeof setRequestHandler !== "function") {
+    throw new TypeError(
+      "registerRenderResults needs an McpServer or Server of @modelcontextprotocol/server 2.x " +
+        "or @modelcontextprotocol/sdk 1.20 or later.",
+    );
+  }
+  if (typeof protocol._getRequestHandler === "function") {
+    // v2: handlers are registered by method name; the SDK validates each request into a copy
+    // for the handler, and validates what it returns. The map holds that whole chain.
     return {
       get: (method) => handlers.get(method),
-      set: (method, handler) => handlers.set(method, handler),
+      set: (method, handler, screen) => {
+        setRequestHandler.call(protocol, method, handler);
+        if (screen === undefined) return;
+        const validating: StoredHandler = handlers.get(method);
+        handlers.set(method, (request: McpRequest, context: unknown) => {
+          const refusal = screen(request);
+          return refusal === undefined ? validating(request, context) : Promise.reject(refusal);
+        });
+      },
     };
   }
-  throw new TypeError(
-    "registerRenderResults needs an McpServer or Server of @modelcontextprotocol/server 2.x or " +
-      "@modelcontextprotocol/sdk 1.20 or later.",
-  );
+  // v1: the map holds each handler as called with the request as received.
+  return {
+    get: (method) => handlers.get(method),
+    set: (method, handler) => handlers.set(method, handler),
+  };
+}
+
+/**
+ * The refusal of a call of `render_results` whose arguments, as received, hold an own
+ * `__proto__` key: an unknown field, as the call itself finds it.
+ */
+function ownProtoRefusal(request: McpRequest): Error | undefined {
+  const args = request.params?.arguments;
+  if (request.params?.name !== RENDER_RESULTS || !isPlainObject(args)) return undefined;
+  if (!Object.hasOwn(args, "__proto__")) return undefined;
+  try {
+    validateRenderInput(args);
+  } catch (error) {
+    if (error instanceof InvalidParamsError) return error;
+  }
+  return undefined;
 }
 
 /**

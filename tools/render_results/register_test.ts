@@ -201,6 +201,11 @@ async function assertContract(client: AnyClient): Promise<void> {
     [{ results: [{ title: MARKER, url: `javascript:${MARKER}` }] }, /^Invalid results\[0\]\.url:/],
     [{ results: [], title: MARKER.repeat(20) }, /^Invalid title: .*120/],
     [{ results: Array.from({ length: 51 }, () => SOURCE) }, /^Invalid results: .*50/],
+    // An own key, as `JSON.parse` makes it; v2 hands handlers a copy of the request without it.
+    [
+      JSON.parse(`{"results":[],"__proto__":{"${MARKER}":1}}`),
+      /^Invalid arguments: has an unknown field;/,
+    ],
   ];
   for (const [refused, message] of refusals) {
     const answer = await outcome(client.callTool({ name: "render_results", arguments: refused }));

@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { callRenderResults } from "./call.ts";
 import { InvalidParamsError } from "./invalid_params.ts";
 import { validateRenderInput } from "./validate.ts";
 
@@ -57,6 +58,17 @@ Deno.test("the arguments must be an object with only results and title", () => {
   accepts(Object.assign(Object.create(null), { results: [] }));
   for (const key of [MARKER, "__proto__", "constructor", "toString", "Title", ""]) {
     refuses(JSON.parse(`{"results":[],${JSON.stringify(key)}:1}`), "arguments", "unknown field");
+  }
+  // An own `__proto__` key, as `JSON.parse` makes it, whatever it holds: the schema's
+  // `additionalProperties: false` makes it an unknown field like any other.
+  for (const value of ["{}", "null", "[]", '{"results":[]}', `{"${MARKER}":1}`]) {
+    for (const json of [`{"results":[],"__proto__":${value}}`, `{"__proto__":${value}}`]) {
+      refuses(JSON.parse(json), "arguments", "unknown field");
+      assert.throws(
+        () => callRenderResults(JSON.parse(json)),
+        /^InvalidParamsError: Invalid arguments: has an unknown field/,
+      );
+    }
   }
   refuses({ title: "Heading" }, "results", "is required");
   for (const results of [MARKER, { 0: source() }, null, 1]) {
