@@ -132,10 +132,12 @@ function describe({ body, headers }: Exchange): string {
  */
 class CountingLeanPath {
   consulted = 0;
+  /** What the SDK's responder reported as unexpected failures of the tool. */
+  readonly failures: unknown[] = [];
   readonly #lean: LeanResponder;
 
   constructor(cacheScope: "public" | "private" = "public") {
-    const sdk = new SdkResponder({ cacheScope });
+    const sdk = new SdkResponder({ cacheScope, onError: (error) => this.failures.push(error) });
     this.#lean = new LeanResponder({
       respond: (request, message, context) => {
         this.consulted++;
@@ -589,7 +591,7 @@ Deno.test("the lean path learns each kind of answer from the SDK, once and only 
   assert.equal(probe.consulted, 5, "each version is a kind of its own");
 });
 
-Deno.test("the lean path leaves an unexpected failure of the tool to the SDK", async () => {
+Deno.test("the lean path leaves an unexpected failure of the tool to the SDK, which reports it", async () => {
   const probe = new CountingLeanPath();
   const exchange = legacy("tools/call", CALL);
   assert.ok(await probe.answered(exchange));
@@ -602,6 +604,8 @@ Deno.test("the lean path leaves an unexpected failure of the tool to the SDK", a
     },
   });
   assert.ok(!await probe.answered(exchange, undefined, failing));
+  assert.ok(probe.failures.length > 0);
+  assert.ok(probe.failures.every((error) => (error as Error).message === "reading failed"));
 });
 
 Deno.test("the lean path leaves a request whose deadline has passed to the SDK", async () => {
