@@ -341,8 +341,9 @@ function ownProtoRefusal(request: McpRequest): Error | undefined {
 /**
  * Makes an `McpServer` install its tools and resources handlers now, if it has not yet (it
  * does on its first registration), so that they are wrapped, and tools and resources it
- * registers later are listed; handlers already there (its own, or set by hand) are left as they are. Both lines keep the methods that do it private; a server without
- * them can take `render_results` only after its own tools and resources.
+ * registers later are listed; handlers already there (its own, or set by hand) are left as they
+ * are. Both lines keep the methods that do it private; a server without them can take
+ * `render_results` only after its own tools and resources.
  */
 function installOwnHandlers(server: McpServerInternals, table: HandlerTable): void {
   const install = [
