@@ -55,3 +55,44 @@ export function resultItem(number: number, item: Item): ResultItem {
     facts: readFacts(item.metadata),
   };
 }
+
+const PROSE = "Deno 2 is backwards compatible with Node and npm, and it brings a standard " +
+  "library, private registries, workspaces and long-term support. A stateless server answers " +
+  "each POST on one endpoint and needs no session id, so any number of instances can serve one " +
+  "client. The view follows the host's theme, fonts and container size, and asks the host to " +
+  "open links. Every source string is rendered as text; only http(s) URLs become links.";
+
+const TOPICS = [
+  "Streamable HTTP transport and stateless servers",
+  "Running several workers behind one port with deno serve --parallel",
+  "Caching views by content hash so hosts never show a stale copy",
+  "Content Security Policy for sandboxed iframes",
+  "Designing dense, readable lists of search results",
+];
+
+/** `count` results with snippets of about 450 characters and metadata, like a search API's. */
+export function longResults(count: number): Item[] {
+  return Array.from({ length: count }, (_, i) => ({
+    title: `${TOPICS[i % TOPICS.length]} (part ${i + 1})`,
+    url: `https://www.example${i % 7}.com/articles/${i + 1}?ref=search`,
+    text: `${i + 1}: ${PROSE.slice(i % 30)} ${PROSE.slice(0, 40 + (i % 30))}`,
+    metadata: { siteName: `Example ${i % 7}`, publishedAt: `2026-0${1 + (i % 9)}-1${i % 10}` },
+  }));
+}
+
+/** Eight sources, each findable by one word of its title, site, snippet or author. */
+export const FINDABLE: Item[] = [
+  ["Volcanoes of Iceland", "geo.example", "Lava fields and ash.", "Björk Eyja", "Earth Weekly"],
+  ["Deno 2 released", "deno.com", "Node compatibility.", "Ryan Dahl", "Deno Blog"],
+  ["Preact signals", "preactjs.com", "Fine-grained updates.", "Jason Miller", "Preact"],
+  ["Tide tables", "sea.example", "High water at noon.", "Ada Lovelace", "Harbour Gazette"],
+  ["MCP Apps", "mcp.example", "Views in sandboxed frames.", "Working group", "MCP"],
+  ["Sourdough basics", "bread.example", "Flour, water, salt.", "Chad Robertson", "Bakery"],
+  ["Comet tails", "sky.example", "Dust and ion tails.", "Carl Sagan", "Night Sky"],
+  ["Chess openings", "chess.example", "The Sicilian defence.", "Judit Polgar", "Chess Club"],
+].map(([title, host, text, author, siteName], i) => ({
+  title,
+  url: `https://${host}/${i + 1}`,
+  text,
+  metadata: { author, siteName, published: `2026-0${(i * 5) % 9 + 1}-15` },
+}));
