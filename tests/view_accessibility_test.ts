@@ -1,6 +1,7 @@
 /**
  * The view checked by axe-core in Chromium under the real `AppBridge` (see
- * `support/view_suite.ts`), light and dark, in every state a person can put it in.
+ * `support/view_suite.ts`), light and dark: the list with every control, then marked, expanded,
+ * filtered, sorted and with the copy box open, then with no match.
  */
 import assert from "node:assert/strict";
 import axe from "axe-core";
