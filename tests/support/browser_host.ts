@@ -30,6 +30,31 @@ const HOST_PAGE =
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test host</title><link rel="icon" href="data:,">
 </head><body style="margin:0"><script type="module" src="/host.js"></script></body></html>`;
 
+/** Launches headless Chromium with the flags the browser tests use. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/**
+ * Collects what `page` and its frames log as errors (console errors, uncaught exceptions and
+ * content security policy violations) into the returned list; with `sourced`, each console error
+ * starts with the URL of the document that logged it (`about:srcdoc: ...`).
+ */
+export async function collectErrors(page: Page, sourced = false): Promise<string[]> {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    errors.push(sourced ? `${message.location().url}: ${message.text()}` : message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    })
+  );
+  return errors;
+}
+
 /** Whether Chromium is installed where the tests expect it. */
 export async function hasChromium(): Promise<boolean> {
   try {
@@ -48,15 +73,25 @@ async function readView(): Promise<string> {
   }
 }
 
-async function bundleHostPage(): Promise<string> {
+/**
+ * Bundles the module `entry` (a file beside this one) for the browser, with the imports of
+ * `config` (the one Deno finds from here unless given), and returns the script.
+ */
+export async function bundleForBrowser(entry: string, config?: string): Promise<string> {
   const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--minify", "--platform=browser", "host_page.ts"],
+    args: [
+      "bundle",
+      ...(config ? ["--config", new URL(config, import.meta.url).pathname] : []),
+      "--minify",
+      "--platform=browser",
+      entry,
+    ],
     cwd: new URL(".", import.meta.url),
     stdout: "piped",
     stderr: "piped",
   }).output();
   const decoder = new TextDecoder();
-  if (!success) throw new Error(`bundling the host page failed:\n${decoder.decode(stderr)}`);
+  if (!success) throw new Error(`bundling ${entry} failed:\n${decoder.decode(stderr)}`);
   return decoder.decode(stdout);
 }
 
@@ -160,8 +195,8 @@ export class BrowserHost {
   static async start(deviceScaleFactor = 1): Promise<BrowserHost> {
     const [view, script, browser] = await Promise.all([
       readView(),
-      bundleHostPage(),
-      chromium.launch({ executablePath: CHROMIUM, args: ARGS }),
+      bundleForBrowser("host_page.ts"),
+      launchChromium(),
     ]);
     const files: Record<string, [string, string]> = {
       "/": [HOST_PAGE, "text/html; charset=utf-8"],
@@ -176,16 +211,7 @@ export class BrowserHost {
     });
 
     const page = await browser.newPage({ deviceScaleFactor });
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.addInitScript(() =>
-      document.addEventListener("securitypolicyviolation", (event) => {
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-      })
-    );
+    const errors = await collectErrors(page);
     await page.goto(`http://127.0.0.1:${server.addr.port}/`);
     return new BrowserHost(browser, server, page, errors);
   }

@@ -1,0 +1,181 @@
+/**
+ * The view in a second real renderer, end to end: `@mcp-ui/client`'s `AppRenderer` (React 19)
+ * in a page built as its README shows (`support/mcp_ui_page.ts`), in headless Chromium. The
+ * page's MCP client calls `render_results` through the server's fetch handler in this process,
+ * and the renderer reads the view's resource itself. The renderer runs with its defaults: it
+ * offers `openLinks` but answers `ui/open-link` with an error, offers no downloads and no model
+ * context, grants the view no clipboard, and sizes its frame from `ui/notifications/size-changed`.
+ * Skipped where Chromium is absent, except under `CI=true`.
+ */
+import assert from "node:assert/strict";
+import type { Frame } from "playwright-core";
+import { CHROMIUM, hasChromium } from "./support/browser_host.ts";
+import { eventually } from "./support/eventually.ts";
+import { createTestServer } from "./support/http_server.ts";
+import { McpUiHost } from "./support/mcp_ui_host.ts";
+
+/** Eight sources with sites and dates: enough for the filter field, and dated for sorting. */
+const SOURCES = [
+  ["Volcanoes of Iceland", "geo.example", "2026-03-02"],
+  ["Deno 2 released", "deno.com", "2026-07-15"],
+  ["Preact signals", "preactjs.com", "2026-01-20"],
+  ["Tide tables", "sea.example", "2026-09-01"],
+  ["MCP Apps", "mcp.example", "2026-05-11"],
+  ["Sourdough basics", "bread.example", "2026-02-28"],
+  ["Comet tails", "sky.example", "2026-08-08"],
+  ["Chess openings", "chess.example", "2026-04-30"],
+].map(([title, host, published], i) => ({
+  title,
+  url: `https://${host}/articles/${i + 1}`,
+  text: `Snippet ${i + 1} about ${title.toLowerCase()}.`,
+  metadata: { published },
+}));
+
+const ARGS = { title: "Reading list", results: SOURCES };
+
+const present = await hasChromium();
+const ci = Deno.env.get("CI") === "true";
+if (!present && !ci) {
+  console.warn(`Skipping the @mcp-ui/client renderer test: ${CHROMIUM} is absent.`);
+}
+
+/** The titles of the cards the view shows, in order. */
+function cardTitles(view: Frame): Promise<string[]> {
+  return view.locator(".card h2").allTextContents();
+}
+
+/** The value of the first shown text field or area in the view whose value contains `text`. */
+function shownFieldWith(view: Frame, text: string): Promise<string | undefined> {
+  return view.evaluate((text) => {
+    const fields = document.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>(
+      "textarea, input:not([type=search])",
+    );
+    return [...fields].find((field) => field.value.includes(text) && field.offsetWidth > 0)
+      ?.value;
+  }, text);
+}
+
+/** The relative luminance (0 to 1) of the heading's text colour, as a person sees it. */
+function headingLuminance(view: Frame): Promise<number> {
+  return view.locator("h1").evaluate((heading) => {
+    const [r, g, b] = getComputedStyle(heading).color.match(/\d+(\.\d+)?/g)!.map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+}
+
+Deno.test({
+  name: "the view in @mcp-ui/client's AppRenderer",
+  ignore: !present && !ci,
+  async fn(t) {
+    if (!present) throw new Error(`CI=true requires the browser tests, but ${CHROMIUM} is absent`);
+    await using server = await createTestServer();
+    const host = await McpUiHost.start(server.fetch);
+
+    async function step(name: string, fn: () => Promise<void>): Promise<void> {
+      await t.step(name, async () => {
+        host.errors.length = 0;
+        await fn();
+        assert.deepEqual(host.viewErrors(), [], "console errors or CSP violations in the view");
+      });
+    }
+
+    try {
+      await step("the view mounts and shows the numbered cards in order", async () => {
+        const view = await host.show("render_results", ARGS);
+        await view.waitForSelector(".card");
+        assert.equal(await view.locator("h1").textContent(), "Reading list");
+        assert.deepEqual(
+          await view.locator(".card .num").allTextContents(),
+          SOURCES.map((_, i) => String(i + 1)),
+        );
+        assert.deepEqual(await cardTitles(view), SOURCES.map((source) => source.title));
+      });
+
+      await step("the filter narrows the cards and the sort puts the newest first", async () => {
+        const view = await host.show("render_results", ARGS);
+        await view.getByRole("searchbox").fill("comet");
+        await eventually(async () => (await cardTitles(view)).length === 1, "the filtered list");
+        assert.deepEqual(await cardTitles(view), ["Comet tails"]);
+        await view.getByRole("searchbox").fill("");
+        await view.getByRole("button", { name: "Newest first" }).click();
+        const newest = SOURCES.toSorted((a, b) =>
+          b.metadata.published.localeCompare(a.metadata.published)
+        ).map((source) => source.title);
+        await eventually(
+          async () => (await cardTitles(view))[0] === newest[0],
+          "the newest card on top",
+        );
+        assert.deepEqual(await cardTitles(view), newest);
+      });
+
+      await step(
+        "export and copy hand over the list's text where there is no clipboard",
+        async () => {
+          const view = await host.show("render_results", ARGS);
+          await view.getByRole("group", { name: "Export" }).getByRole("button", { name: "CSV" })
+            .click();
+          await eventually(async () => !!await shownFieldWith(view, "Comet tails"), "the CSV text");
+          const csv = (await shownFieldWith(view, "Comet tails"))!;
+          for (const source of SOURCES) assert.ok(csv.includes(source.url), source.url);
+          assert.equal(csv.split(/\r?\n/).filter(Boolean).length, SOURCES.length + 1, "rows");
+
+          await view.getByRole("button", { name: "Copy list" }).click();
+          await eventually(async () => !!await shownFieldWith(view, "1. ["), "the Markdown list");
+          assert.match((await shownFieldWith(view, "1. ["))!, /^1\. \[Volcanoes of Iceland\]/);
+
+          await view.getByRole("button", { name: "Copy link 4" }).click();
+          await eventually(
+            async () => await shownFieldWith(view, SOURCES[3].url) === SOURCES[3].url,
+            "link 4 shown for copying",
+          );
+        },
+      );
+
+      await step("the theme follows the host's", async () => {
+        const view = await host.show("render_results", ARGS, "dark");
+        await eventually(async () => await headingLuminance(view) > 0.7, "light text on dark");
+        await host.setTheme("light");
+        await eventually(async () => await headingLuminance(view) < 0.3, "dark text on light");
+      });
+
+      await step("after the window narrows, the frame follows and nothing is cut off", async () => {
+        await host.page.setViewportSize({ width: 760, height: 900 });
+        const view = await host.show("render_results", ARGS);
+        await view.waitForSelector(".card");
+        await host.page.setViewportSize({ width: 420, height: 900 });
+        // What a person sees: the frame inside the host's container, and the view's content
+        // (titles, URLs, buttons) inside the frame.
+        const fits = async () => {
+          const container = await host.page.locator("#container").boundingBox();
+          const frame = await host.page.locator("#container iframe").boundingBox();
+          const overflow = await view.evaluate(() =>
+            document.documentElement.scrollWidth - document.documentElement.clientWidth
+          );
+          return !!container && !!frame && frame.x + frame.width <= container.x + container.width &&
+            overflow <= 0;
+        };
+        await eventually(fits, "the frame and the view to fit the narrowed window", 5_000)
+          .catch(async (error) => {
+            const frame = await host.page.locator("#container iframe").boundingBox();
+            const container = await host.page.locator("#container").boundingBox();
+            throw new Error(
+              `${error.message} Container ${container?.width} px wide, frame ${frame?.width} px ` +
+                `(sizes the view reported: ${JSON.stringify(await host.reportedSizes())})`,
+            );
+          });
+      });
+
+      await step("a link the host fails to open is shown for copying", async () => {
+        const view = await host.show("render_results", ARGS);
+        await view.getByRole("link", { name: SOURCES[0].title }).click();
+        await eventually(
+          async () => await shownFieldWith(view, SOURCES[0].url) === SOURCES[0].url,
+          "the link shown for copying after the host refused to open it",
+          5_000,
+        );
+      });
+    } finally {
+      await host.close();
+    }
+  },
+});
