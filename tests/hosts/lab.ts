@@ -133,13 +133,18 @@ export interface HostControls {
 }
 
 /** Waits up to `ms` for `fn` to hold; returns whether it did. */
-async function within(ms: number, fn: () => Promise<boolean>): Promise<boolean> {
+async function within(ms: number, fn: () => boolean | Promise<boolean>): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (await fn().catch(() => false)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (await Promise.resolve().then(fn).catch(() => false)) return true;
+    await pause(100);
   }
   return false;
+}
+
+/** Gives the host and the view `ms` to settle before a screenshot. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The text of every shown text field or area in the view. */
@@ -202,7 +207,7 @@ async function interact(
   const search = view.getByRole("searchbox");
   if (await search.count()) {
     await search.fill("part 1");
-    await within(2_000, async () => true);
+    await pause(500);
     report.saw(step("filter"), `"part 1" leaves ${await view.locator(".card").count()} cards`);
     await report.shot(page, step("filter"));
     await search.fill("");
@@ -266,7 +271,7 @@ async function interact(
   if (await link.count()) {
     const href = await link.getAttribute("href");
     await link.click();
-    await within(2_000, async () => popups.length > 0);
+    await within(2_000, () => popups.length > 0);
     report.saw(
       step("link"),
       `clicked ${href}: ${
@@ -292,7 +297,7 @@ async function looks(
   if (controls.setTheme) {
     for (const theme of ["dark", "light"] as const) {
       await controls.setTheme(theme);
-      await within(1_000, async () => false);
+      await pause(1_000);
       const look = await view.evaluate(() => ({
         theme: document.documentElement.dataset.theme ?? "",
         text: getComputedStyle(document.querySelector("h1") ?? document.body).color,
@@ -304,7 +309,7 @@ async function looks(
 
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: Math.min(560, size.width), height: size.height });
-  await within(1_500, async () => false);
+  await pause(1_500);
   const frame = await page.locator(controls.frameSelector).first().boundingBox();
   const container = controls.containerSelector
     ? await page.locator(controls.containerSelector).first().boundingBox()
