@@ -8,7 +8,7 @@
  * @module
  */
 
-import { readConfig, readShutdownGraceMs } from "./server/config.ts";
+import { readConfig, readShutdownGraceMs, readViewDomains } from "./server/config.ts";
 import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
 import { listen } from "./server/http/listen.ts";
 import { Logger, writeLogLine } from "./server/log.ts";
@@ -34,7 +34,8 @@ let fetch: FetchHandler | undefined;
 if (mode === "stdio") {
   // Loaded only here: stdio brings in Node's streams, which an HTTP server need not load.
   const graceMs = configure(readShutdownGraceMs);
-  (await import("./server/stdio.ts")).serveOnStdio(graceMs);
+  const viewDomains = configure(readViewDomains);
+  (await import("./server/stdio.ts")).serveOnStdio(graceMs, viewDomains);
 } else {
   const config = configure(readConfig);
   const logger = new Logger(config.logLevel);

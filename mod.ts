@@ -11,7 +11,9 @@
  * - {@linkcode RENDER_RESULTS_TOOL}, {@linkcode RENDER_RESULTS_INPUT_SCHEMA} and
  *   {@linkcode RENDER_RESULTS_OUTPUT_SCHEMA} describe the tool.
  * - {@linkcode VIEW_HTML}, {@linkcode VIEW_URI} and {@linkcode VIEW_MIME_TYPE} are the built
- *   view, the content-hashed URI the tool declares it at, and its MIME type.
+ *   view, the content-hashed URI the tool declares it at, and its MIME type;
+ *   {@linkcode viewResource} and {@linkcode viewContents} describe it for `resources/list` and
+ *   `resources/read`, with the domains a host may need.
  *
  * The standalone render_results server serves the tool through this module.
  *
@@ -55,4 +57,7 @@ export {
   VIEW_MIME_TYPE,
   VIEW_RESOURCE,
   VIEW_URI,
+  viewContents,
+  type ViewDomains,
+  viewResource,
 } from "./tools/render_results/view.ts";

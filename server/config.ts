@@ -4,6 +4,7 @@
  */
 
 import { parseHost } from "@render-results/http1";
+import { checkViewDomains, type ViewDomains } from "../tools/render_results/view.ts";
 
 /** How much the server logs on stderr. */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "off";
@@ -54,6 +55,8 @@ export interface Config {
   apiKeyHashes: string[];
   logLevel: LogLevel;
   limits: Limits;
+  /** The domains hosts are told to mount the view at, where they are set. */
+  viewDomains: ViewDomains;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "off"];
@@ -135,7 +138,35 @@ export function readConfig(env: { get(name: string): string | undefined } = Deno
       maxBufferedBytes: integer(env, "MCP_MAX_BUFFERED_BYTES", 64 * 1024 * 1024, 1, 2 ** 36),
       shutdownGraceMs: readShutdownGraceMs(env),
     },
+    viewDomains: readViewDomains(env),
   };
+}
+
+/**
+ * The view's domains (`MCP_VIEW_DOMAIN`, `MCP_OPENAI_WIDGET_DOMAIN`), alone: stdio reads them
+ * too. Never derived from other settings: a wrong domain makes hosts refuse the view.
+ */
+export function readViewDomains(
+  env: { get(name: string): string | undefined } = Deno.env,
+): ViewDomains {
+  return {
+    viewDomain: viewDomainSetting(env, "MCP_VIEW_DOMAIN", "viewDomain"),
+    openaiWidgetDomain: viewDomainSetting(env, "MCP_OPENAI_WIDGET_DOMAIN", "openaiWidgetDomain"),
+  };
+}
+
+function viewDomainSetting(
+  env: { get(name: string): string | undefined },
+  name: string,
+  key: keyof ViewDomains,
+): string | undefined {
+  const value = env.get(name)?.trim() || undefined;
+  try {
+    checkViewDomains({ [key]: value });
+  } catch (error) {
+    throw new Error(`${name}: ${(error as Error).message}`);
+  }
+  return value;
 }
 
 /**

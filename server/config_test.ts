@@ -40,6 +40,7 @@ Deno.test("with no settings: port 8000 on 127.0.0.1, no auth, info logs, the def
       maxBufferedBytes: 64 * 1024 * 1024,
       shutdownGraceMs: 10_000,
     },
+    viewDomains: { viewDomain: undefined, openaiWidgetDomain: undefined },
   });
 });
 
@@ -57,6 +58,8 @@ Deno.test("blank settings count as unset", () => {
     "LOG_LEVEL",
     "MCP_REQUEST_TIMEOUT_MS",
     "MCP_MAX_CONNECTIONS",
+    "MCP_VIEW_DOMAIN",
+    "MCP_OPENAI_WIDGET_DOMAIN",
   ];
   assert.deepEqual(read(Object.fromEntries(blank.map((name) => [name, " \t"]))), read());
 });
@@ -224,6 +227,26 @@ Deno.test("every message is one sentence that starts with the variable's name", 
       assert.match(error.message, new RegExp(`^${name} [a-z][^.]*(\\.\\d[^.]*)*\\.$`));
       return true;
     });
+  }
+});
+
+Deno.test("the view's domains are taken as set, each in the form its host expects", () => {
+  const viewDomain = "0123456789abcdef0123456789abcdef.claudemcpcontent.com";
+  const openaiWidgetDomain = "https://search.example.com";
+  assert.deepEqual(
+    read({ MCP_VIEW_DOMAIN: ` ${viewDomain} `, MCP_OPENAI_WIDGET_DOMAIN: openaiWidgetDomain })
+      .viewDomains,
+    { viewDomain, openaiWidgetDomain },
+  );
+  const host = "MCP_VIEW_DOMAIN: The view domain must be a host name in lower case, such as " +
+    "abc.example.com.";
+  for (const value of ["https://a.example.com", "a.example.com:443", "a.example.com/x", "A.com"]) {
+    refuses({ MCP_VIEW_DOMAIN: value }, host);
+  }
+  const origin = "MCP_OPENAI_WIDGET_DOMAIN: The OpenAI widget domain must be an https origin, " +
+    "such as https://app.example.com.";
+  for (const value of ["search.example.com", "http://a.example.com", "https://a.example.com/"]) {
+    refuses({ MCP_OPENAI_WIDGET_DOMAIN: value }, origin);
   }
 });
 

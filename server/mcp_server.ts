@@ -12,7 +12,7 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
-import { registerRenderResults } from "../mod.ts";
+import { registerRenderResults, type ViewDomains } from "../mod.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 /** The server's name and version as clients see them. */
@@ -46,6 +46,8 @@ export interface McpServerOptions {
   cacheScope: CacheHint["cacheScope"];
   /** Hears of an unexpected failure of the tool. */
   onError?: (error: unknown) => void;
+  /** The domains hosts are told to mount the view at, where they are set. */
+  viewDomains?: ViewDomains;
 }
 
 // One validator for all instances: the SDK otherwise builds a new one (Ajv, on Node and Deno)
@@ -61,7 +63,7 @@ const sharedJsonSchemaValidator: jsonSchemaValidator = {
 };
 
 /** Creates a server for one connection (stdio) or one stateless HTTP request. */
-export function createMcpServer({ cacheScope, onError }: McpServerOptions): Server {
+export function createMcpServer({ cacheScope, onError, viewDomains }: McpServerOptions): Server {
   const lists = { ttlMs: LIST_TTL_MS, cacheScope };
   const server = new Server(SERVER_INFO, {
     instructions: INSTRUCTIONS,
@@ -74,6 +76,6 @@ export function createMcpServer({ cacheScope, onError }: McpServerOptions): Serv
       "resources/read": { ttlMs: VIEW_TTL_MS, cacheScope },
     },
   });
-  registerRenderResults(server, { onError });
+  registerRenderResults(server, { onError, ...viewDomains });
   return server;
 }

@@ -6,6 +6,7 @@
  */
 
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { ViewDomains } from "../mod.ts";
 import { writeLogLine } from "./log.ts";
 import { createMcpServer } from "./mcp_server.ts";
 import { onStopSignal } from "./stop_signal.ts";
@@ -13,16 +14,17 @@ import { LineTransport, MAX_LINE_BYTES } from "./stdio_transport.ts";
 
 /**
  * Serves MCP on this process's stdin and stdout; the process ends when stdin closes, or on
- * SIGTERM or SIGINT once the requests read are answered (within `graceMs`).
+ * SIGTERM or SIGINT once the requests read are answered (within `graceMs`). The view is declared
+ * with `viewDomains`.
  */
-export function serveOnStdio(graceMs: number): void {
+export function serveOnStdio(graceMs: number, viewDomains: ViewDomains): void {
   const transport = new LineTransport(
     Deno.stdin.readable,
     Deno.stdout.writable,
     MAX_LINE_BYTES,
     graceMs,
   );
-  serveStdio(() => createMcpServer({ cacheScope: "public" }), {
+  serveStdio(() => createMcpServer({ cacheScope: "public", viewDomains }), {
     transport,
     onerror: (error) => writeLogLine("warn", `stdio: ${error.message}`),
   });

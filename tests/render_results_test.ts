@@ -26,6 +26,23 @@ const DESCRIPTION =
 /** The built view, as `deno task build` writes it for browsers. */
 const VIEW_FILE = new URL("../ui/dist/render_results.html", import.meta.url);
 
+/**
+ * The view's metadata in both forms hosts read, MCP Apps' and ChatGPT's: a content security
+ * policy that allows nothing (the view loads nothing), a border, and what the model is told.
+ */
+const VIEW_META = {
+  ui: {
+    csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+    prefersBorder: true,
+    permissions: { clipboardWrite: {} },
+  },
+  "openai/widgetCSP": { connect_domains: [], resource_domains: [], frame_domains: [] },
+  "openai/widgetPrefersBorder": true,
+  "openai/widgetDescription": "Shows the sources as a numbered card list that the user can " +
+    "filter, sort, copy and export. The list is already on screen: refer to sources by their " +
+    "numbers instead of listing them again.",
+};
+
 /** The `_meta` the server adds to every 2026-07-28 result. */
 const SERVER_INFO_META = {
   "io.modelcontextprotocol/serverInfo": {
@@ -54,13 +71,17 @@ for (const era of ERAS) {
     assert.deepEqual(tool.inputSchema, await readJson("input.schema.json"));
     assert.deepEqual(tool.outputSchema, await readJson("output.schema.json"));
 
-    const ui = tool._meta?.ui as { resourceUri: string; visibility: string[] };
-    assert.deepEqual(ui.visibility, ["model", "app"]);
+    // The view's URI under every key hosts read it from, and nothing that belongs to the
+    // resource (its CSP and permissions), which hosts ignore or refuse on a tool.
     const hash = await sha256Hex(await Deno.readFile(VIEW_FILE));
-    assert.equal(ui.resourceUri, `ui://render-results/view-${hash.slice(0, 16)}.html`);
-    assert.equal(tool._meta?.["openai/outputTemplate"], ui.resourceUri);
-    assert.equal(tool._meta?.["openai/toolInvocation/invoking"], "Preparing results…");
-    assert.equal(tool._meta?.["openai/toolInvocation/invoked"], "Results ready");
+    const uri = `ui://render-results/view-${hash.slice(0, 16)}.html`;
+    assert.deepEqual(tool._meta, {
+      ui: { resourceUri: uri, visibility: ["model", "app"] },
+      "ui/resourceUri": uri,
+      "openai/outputTemplate": uri,
+      "openai/toolInvocation/invoking": "Preparing results…",
+      "openai/toolInvocation/invoked": "Results ready",
+    });
 
     const properties = Object.keys(tool.inputSchema.properties ?? {}).sort();
     assert.deepEqual(properties, ["results", "title"], "no UI switch, query or key parameter");
@@ -75,6 +96,7 @@ for (const era of ERAS) {
     assert.equal(resources.length, 1);
     assert.equal(resources[0].uri, uri);
     assert.equal(resources[0].mimeType, "text/html;profile=mcp-app");
+    assert.deepEqual(resources[0]._meta, VIEW_META);
 
     const { contents } = await client.readResource({ uri });
     assert.equal(contents.length, 1);
@@ -84,13 +106,7 @@ for (const era of ERAS) {
     assert.equal(content.uri, uri);
     assert.equal(content.mimeType, "text/html;profile=mcp-app");
     assert.equal(content.text, await Deno.readTextFile(VIEW_FILE));
-    assert.deepEqual(content._meta, {
-      ui: {
-        csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
-        prefersBorder: true,
-        permissions: { clipboardWrite: {} },
-      },
-    });
+    assert.deepEqual(content._meta, VIEW_META);
 
     // An unknown resource is invalid params with the URI in `data` (SEP-2164); the message
     // itself repeats nothing the client sent.
@@ -102,6 +118,25 @@ for (const era of ERAS) {
       assert.ok(!error.message.includes("0000"));
       return true;
     });
+  });
+
+  Deno.test(`${era}: the view's domains are declared only where they are set`, async () => {
+    await using server = await createTestServer({
+      MCP_VIEW_DOMAIN: "0123456789abcdef0123456789abcdef.claudemcpcontent.com",
+      MCP_OPENAI_WIDGET_DOMAIN: "https://search.example.com",
+    });
+    const client = await server.connect(era);
+    const expected = {
+      ...VIEW_META,
+      ui: { ...VIEW_META.ui, domain: "0123456789abcdef0123456789abcdef.claudemcpcontent.com" },
+      "openai/widgetDomain": "https://search.example.com",
+    };
+    const { resources: [listed] } = await client.listResources();
+    assert.deepEqual(listed._meta, expected);
+    const { contents: [read] } = await client.readResource({ uri: listed.uri });
+    assert.deepEqual(read._meta, expected);
+    const { tools: [tool] } = await client.listTools();
+    assert.deepEqual(Object.keys(tool._meta?.ui ?? {}), ["resourceUri", "visibility"]);
   });
 
   Deno.test(`${era}: the example input renders exactly as the example output`, async () => {

@@ -54,6 +54,7 @@ export async function createFetchHandler(
   const sdk = new SdkResponder(
     {
       cacheScope: authenticates ? "private" : "public",
+      viewDomains: config.viewDomains,
       onError: (error) => logger.error("render_results failed unexpectedly.", error),
     },
     (error) => logger.debug(`The SDK refused a request: ${error.message}`),

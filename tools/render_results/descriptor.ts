@@ -21,7 +21,8 @@ import { VIEW_URI } from "./view.ts";
 export const RENDER_RESULTS = "render_results";
 
 /**
- * The JSON Schema (draft 2020-12) of the tool's arguments: up to 50 results, each with a title,
+ * The JSON Schema of the tool's arguments (MCP's default dialect, 2020-12, and valid draft-07 as
+ * well): up to 50 results, each with a title,
  * an http(s) URL and an optional id, snippet and metadata, and an optional heading. The call
  * checks more than a schema can say (blank text, URL forms, metadata depth), so a value the
  * schema accepts may still be refused with a JSON-RPC -32602 error.
@@ -36,7 +37,7 @@ export const RENDER_RESULTS = "render_results";
 export const RENDER_RESULTS_INPUT_SCHEMA: Tool["inputSchema"] = inputSchema as Tool["inputSchema"];
 
 /**
- * The JSON Schema (draft 2020-12) of the `structuredContent` of a successful call:
+ * The JSON Schema of the `structuredContent` of a successful call (as the arguments' schema):
  * `{ title, total, results }`, each result as supplied with its `id` filled.
  *
  * @example
@@ -66,8 +67,8 @@ const DESCRIPTION =
 
 /**
  * The tool's descriptor as `tools/list` lists it: name, description, both schemas, read-only
- * annotations, and the view it declares (`_meta.ui.resourceUri`, with the keys older ChatGPT
- * hosts read).
+ * annotations, and the view it declares (`_meta.ui.resourceUri`, with the flat
+ * `ui/resourceUri` older hosts read and ChatGPT's `openai/*` keys).
  *
  * @example
  * ```ts
@@ -90,6 +91,8 @@ export const RENDER_RESULTS_TOOL: Tool = {
   },
   _meta: {
     ui: { resourceUri: VIEW_URI, visibility: ["model", "app"] },
+    // The same URI under the keys older MCP Apps hosts and ChatGPT read.
+    "ui/resourceUri": VIEW_URI,
     "openai/outputTemplate": VIEW_URI,
     "openai/toolInvocation/invoking": INVOKING_TEXT,
     "openai/toolInvocation/invoked": INVOKED_TEXT,

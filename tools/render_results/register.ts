@@ -23,7 +23,7 @@ import { RENDER_RESULTS, RENDER_RESULTS_TOOL } from "./descriptor.ts";
 import { InvalidParamsError } from "./invalid_params.ts";
 import { isPlainObject } from "./plain_object.ts";
 import { validateRenderInput } from "./validate.ts";
-import { VIEW_CONTENTS, VIEW_RESOURCE, VIEW_URI } from "./view.ts";
+import { VIEW_URI, viewContents, type ViewDomains, viewResource } from "./view.ts";
 
 /** The MCP Apps extension, declared in the capabilities as MCP 2026-07-28 describes. */
 const MCP_APPS_EXTENSION = "io.modelcontextprotocol/ui";
@@ -100,7 +100,8 @@ export interface HighLevelServer {
 export type RenderResultsServer = HighLevelServer | LowLevelServer;
 
 /**
- * How {@linkcode registerRenderResults} reports what goes wrong.
+ * How {@linkcode registerRenderResults} reports what goes wrong, and the domains some hosts need
+ * to be told to mount the view (docs/hosts.md says which host expects what).
  *
  * @example
  * ```ts
@@ -110,8 +111,17 @@ export type RenderResultsServer = HighLevelServer | LowLevelServer;
  * const server = new McpServer({ name: "search", version: "1.0.0" });
  * registerRenderResults(server, { onError: (error) => console.error("render_results:", error) });
  * ```
+ *
+ * @example For a server that ChatGPT reaches at https://search.example.com
+ * ```ts
+ * import { McpServer } from "@modelcontextprotocol/server";
+ * import { registerRenderResults } from "render-results-mcp";
+ *
+ * const server = new McpServer({ name: "search", version: "1.0.0" });
+ * registerRenderResults(server, { openaiWidgetDomain: "https://search.example.com" });
+ * ```
  */
-export interface RegisterOptions {
+export interface RegisterOptions extends ViewDomains {
   /**
    * Hears of an unexpected failure of the tool, which is answered as an `isError` result with a
    * generic text; `console.error` unless given.
@@ -203,6 +213,9 @@ export function registerRenderResults(
   options: RegisterOptions = {},
 ): void {
   const onError = options.onError ?? ((error) => console.error("render_results failed:", error));
+  // Made once here, so that a bad domain is refused at registration, not at the first request.
+  const resource = viewResource(options);
+  const contents = viewContents(options);
   const highLevel = isHighLevel(server) ? server as unknown as McpServerInternals : undefined;
   const protocol = (highLevel?.server ?? server) as ProtocolInternals;
   const table = handlerTable(protocol);
@@ -243,12 +256,12 @@ export function registerRenderResults(
       if (listed.nextCursor !== undefined || resources.some(({ uri }) => uri === VIEW_URI)) {
         return listed;
       }
-      return { ...listed, resources: [...resources, VIEW_RESOURCE] };
+      return { ...listed, resources: [...resources, resource] };
     },
     "resources/templates/list": (before) => (request, context) =>
       before ? before(request, context) : Promise.resolve({ resourceTemplates: [] }),
     "resources/read": (before) => (request, context) => {
-      if (request.params?.uri === VIEW_URI) return Promise.resolve(VIEW_CONTENTS);
+      if (request.params?.uri === VIEW_URI) return Promise.resolve(contents);
       if (before) return before(request, context);
       // As v2's own error for an unknown resource: the URI asked for, if it is one (v1 hands the
       // request over unchecked).

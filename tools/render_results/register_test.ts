@@ -19,6 +19,8 @@ import {
   VIEW_CONTENTS,
   VIEW_RESOURCE,
   VIEW_URI,
+  viewContents,
+  viewResource,
 } from "render-results-mcp";
 import * as v1 from "../../tests/support/sdk_v1.ts";
 
@@ -329,6 +331,41 @@ for (const line of ["v2", "v1"] as const) {
     });
   });
 }
+
+for (const line of ["v2", "v1"] as const) {
+  Deno.test(`on a ${line} McpServer, the view's domains are declared as given`, async () => {
+    const domains = {
+      viewDomain: "www-example-com.oaiusercontent.com",
+      openaiWidgetDomain: "https://search.example.com",
+    };
+    const server = line === "v2"
+      ? new v2.McpServer({ name: "search", version: "1.0.0" })
+      : new v1.McpServer({ name: "search", version: "1.0.0" });
+    registerRenderResults(server, domains);
+    await using client = line === "v2"
+      ? await connectV2(server as v2.McpServer)
+      : await connectV1(server as v1.McpServer);
+    const { resources } = await client.listResources();
+    assert.deepEqual(resources, [viewResource(domains)]);
+    const { _meta } = resources[0] as { _meta: Record<string, { domain?: string }> };
+    assert.equal(_meta.ui.domain, domains.viewDomain);
+    assert.equal(_meta["openai/widgetDomain"], domains.openaiWidgetDomain);
+    const view = await client.readResource({ uri: VIEW_URI });
+    assert.deepEqual(view.contents, viewContents(domains).contents);
+  });
+}
+
+Deno.test("a domain in another form is refused when registering, naming the form", () => {
+  const server = new v2.McpServer({ name: "search", version: "1.0.0" });
+  assert.throws(
+    () => registerRenderResults(server, { viewDomain: "https://a.example.com" }),
+    { name: "TypeError", message: /view domain must be a host name/ },
+  );
+  assert.throws(
+    () => registerRenderResults(server, { openaiWidgetDomain: "a.example.com" }),
+    { name: "TypeError", message: /widget domain must be an https origin/ },
+  );
+});
 
 Deno.test("a value that is no SDK server is refused with what registerRenderResults takes", () => {
   const impostor = {

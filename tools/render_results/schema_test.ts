@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { InvalidParamsError } from "./invalid_params.ts";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import { Ajv } from "ajv";
 import { callRenderResults } from "./call.ts";
 import exampleInput from "./example-input.json" with { type: "json" };
 import inputSchemaJson from "./input.schema.json" with { type: "json" };
@@ -17,7 +18,7 @@ interface StringSchema {
   type: "string";
   minLength?: number;
   maxLength?: number;
-  format?: string;
+  pattern?: string;
 }
 interface ObjectSchema {
   type: "object";
@@ -38,7 +39,7 @@ const itemSchema = resultsSchema.items;
 
 /** A valid value for `name` of `length` code points: astral characters, or a padded URL. */
 function stringOf(schema: StringSchema, length: number): string {
-  if (schema.format === "uri") {
+  if (schema.pattern !== undefined) {
     const prefix = "https://example.com/";
     return prefix + "a".repeat(length - prefix.length);
   }
@@ -198,6 +199,19 @@ Deno.test("successful results match output.schema.json", () => {
     const check = validate(result?.structuredContent);
     assert.ok(check.valid, check.errorMessage);
   }
+});
+
+Deno.test("both schemas compile in validators of the draft-07 default, with no alternatives", () => {
+  // Hosts validate with Ajv in its default dialect (draft-07) and strict mode, which refuses a
+  // `$schema` it does not know and a `format` it has no definition of; some break on `anyOf`.
+  for (const schema of [inputSchemaJson, outputSchema]) {
+    assert.doesNotThrow(() => new Ajv().compile(schema));
+    const keywords = JSON.stringify(schema).match(/"(?:\$schema|anyOf|oneOf|allOf|format)":/g);
+    assert.equal(keywords, null);
+  }
+  const validate = new Ajv().compile(inputSchemaJson);
+  assert.equal(validate(exampleInput), true);
+  assert.equal(validate({ results: [{ title: "No URL" }] }), false);
 });
 
 function escape(text: string): string {

@@ -50,19 +50,110 @@ export const VIEW_MIME_TYPE = "text/html;profile=mcp-app";
  */
 export const VIEW_URI: string = `ui://render-results/view-${SHA256.slice(0, 16)}.html`;
 
-const RESOURCE_UI_META = {
-  ui: {
-    csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
-    prefersBorder: true,
-    // The view copies links and the list; hosts that grant this let it write the clipboard.
-    permissions: { clipboardWrite: {} },
-  },
-};
+/**
+ * Where hosts mount the view, when a host needs to be told: `viewDomain` is the MCP Apps
+ * `_meta.ui.domain`, `openaiWidgetDomain` ChatGPT's `openai/widgetDomain`. Each host has its own
+ * format (docs/hosts.md), and a wrong value makes a host refuse the view where an absent one does
+ * not, so neither is ever derived from anything else.
+ */
+export interface ViewDomains {
+  /** `_meta.ui.domain`: a host name in the form the host documents. */
+  viewDomain?: string;
+  /** `_meta["openai/widgetDomain"]`: an https origin. */
+  openaiWidgetDomain?: string;
+}
+
+/** What ChatGPT tells the model about the view, read when it decides what to write after it. */
+const WIDGET_DESCRIPTION = "Shows the sources as a numbered card list that the user can " +
+  "filter, sort, copy and export. The list is already on screen: refer to sources by their " +
+  "numbers instead of listing them again.";
 
 /**
- * The view as `resources/list` lists it: its URI, name, MIME type and the MCP Apps metadata
- * (an empty content security policy: the view loads nothing from anywhere; the one permission
- * it asks for is writing the clipboard).
+ * Checks `domains` and returns them; throws a `TypeError` naming the setting when the view
+ * domain is not a host name or the widget domain not an https origin.
+ */
+export function checkViewDomains(domains: ViewDomains): ViewDomains {
+  const { viewDomain, openaiWidgetDomain } = domains;
+  // A host name is what an https URL's host is, alone: no scheme, port, path or spaces.
+  if (viewDomain !== undefined && URL.parse(`https://${viewDomain}/`)?.hostname !== viewDomain) {
+    throw new TypeError(
+      "The view domain must be a host name in lower case, such as abc.example.com.",
+    );
+  }
+  if (openaiWidgetDomain !== undefined) {
+    const url = URL.parse(openaiWidgetDomain);
+    if (url?.protocol !== "https:" || url.origin !== openaiWidgetDomain) {
+      throw new TypeError(
+        "The OpenAI widget domain must be an https origin, such as https://app.example.com.",
+      );
+    }
+  }
+  return domains;
+}
+
+/**
+ * The view's metadata in both forms hosts read: MCP Apps' `ui` and ChatGPT's `openai/widget*`
+ * keys. The content security policy lists nothing, in both forms, as the view loads nothing.
+ */
+function resourceMeta({ viewDomain, openaiWidgetDomain }: ViewDomains): Record<string, unknown> {
+  return {
+    ui: {
+      csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+      prefersBorder: true,
+      // The view copies links and the list; hosts that grant this let it write the clipboard.
+      permissions: { clipboardWrite: {} },
+      ...viewDomain !== undefined && { domain: viewDomain },
+    },
+    "openai/widgetCSP": { connect_domains: [], resource_domains: [], frame_domains: [] },
+    "openai/widgetPrefersBorder": true,
+    "openai/widgetDescription": WIDGET_DESCRIPTION,
+    ...openaiWidgetDomain !== undefined && { "openai/widgetDomain": openaiWidgetDomain },
+  };
+}
+
+/**
+ * The view as `resources/list` lists it, with the domains given: its URI, name, MIME type and
+ * the metadata of both MCP Apps and ChatGPT (an empty content security policy, as the view loads
+ * nothing from anywhere; the one permission it asks for is writing the clipboard).
+ *
+ * @example
+ * ```ts
+ * import { viewResource } from "render-results-mcp";
+ *
+ * const resource = viewResource({ openaiWidgetDomain: "https://search.example.com" });
+ * console.log(resource._meta?.["openai/widgetDomain"]); // "https://search.example.com"
+ * ```
+ */
+export function viewResource(domains: ViewDomains = {}): Resource {
+  return {
+    uri: VIEW_URI,
+    name: "render_results_view",
+    title: "Source results card list",
+    description: "The interactive card list that render_results results are shown in.",
+    mimeType: VIEW_MIME_TYPE,
+    _meta: resourceMeta(checkViewDomains(domains)),
+  };
+}
+
+/**
+ * The view as `resources/read` returns it for {@linkcode VIEW_URI}, with the domains given.
+ *
+ * @example
+ * ```ts
+ * import { VIEW_HTML, viewContents } from "render-results-mcp";
+ *
+ * const [contents] = viewContents().contents;
+ * console.log(contents.text === VIEW_HTML); // true
+ * ```
+ */
+export function viewContents(domains: ViewDomains = {}): ReadResourceResult {
+  const _meta = resourceMeta(checkViewDomains(domains));
+  return { contents: [{ uri: VIEW_URI, mimeType: VIEW_MIME_TYPE, text: VIEW_HTML, _meta }] };
+}
+
+/**
+ * The view as `resources/list` lists it when no host needs a domain: {@linkcode viewResource}
+ * with none.
  *
  * @example
  * ```ts
@@ -71,17 +162,11 @@ const RESOURCE_UI_META = {
  * console.log(VIEW_RESOURCE.mimeType); // "text/html;profile=mcp-app"
  * ```
  */
-export const VIEW_RESOURCE: Resource = {
-  uri: VIEW_URI,
-  name: "render_results_view",
-  title: "Source results card list",
-  description: "The interactive card list that render_results results are shown in.",
-  mimeType: VIEW_MIME_TYPE,
-  _meta: RESOURCE_UI_META,
-};
+export const VIEW_RESOURCE: Resource = viewResource();
 
 /**
- * The view as `resources/read` returns it for {@linkcode VIEW_URI}.
+ * The view as `resources/read` returns it when no host needs a domain: {@linkcode viewContents}
+ * with none.
  *
  * @example
  * ```ts
@@ -91,6 +176,4 @@ export const VIEW_RESOURCE: Resource = {
  * console.log("text" in contents && contents.text === VIEW_HTML); // true
  * ```
  */
-export const VIEW_CONTENTS: ReadResourceResult = {
-  contents: [{ uri: VIEW_URI, mimeType: VIEW_MIME_TYPE, text: VIEW_HTML, _meta: RESOURCE_UI_META }],
-};
+export const VIEW_CONTENTS: ReadResourceResult = viewContents();
