@@ -58,10 +58,30 @@ function hueDistance(a: number, b: number): number {
 }
 
 /**
+ * The hue nearest `own` that stands at least 40 degrees from each of `taken`; where none does,
+ * the one farthest from its nearest neighbour in `taken` (the first such from `own` on).
+ */
+function clearHue(own: number, taken: number[]): number {
+  let best = own;
+  let bestDistance = -1;
+  // 0, +1, -1, +2, -2, ...: the nearest hue first, so that a site moves as little as it can.
+  for (let step = 0; step < 360; step++) {
+    const hue = (own + (step % 2 ? (step + 1) / 2 : 360 - step / 2)) % 360;
+    const nearest = Math.min(180, ...taken.map((other) => hueDistance(hue, other)));
+    if (nearest >= MIN_HUE_DISTANCE) return hue;
+    if (nearest > bestDistance) [best, bestDistance] = [hue, nearest];
+  }
+  return best;
+}
+
+/**
  * The badges of one list, in its order. Each host keeps its own hue, except that a host whose
  * letter an earlier host of the list already shows in a hue less than 40 degrees from its own
- * turns, in steps of 10 degrees, to the first hue that stands apart: "blog.example.org" and
- * "news.example.net" both show "E", in two colours. One host has one hue throughout the list.
+ * takes the nearest hue that stands 40 degrees from theirs: "blog.example.org" and
+ * "news.example.net" both show "E", in two colours. Each earlier host with the letter rules out
+ * 79 of the 360 hues, so up to five hosts that share a letter always stand 40 degrees apart; a
+ * later one does where some hue still stands apart, and otherwise takes the hue farthest from
+ * those before it, which is closer. One host has one hue throughout the list.
  */
 export function listBadges(items: ResultItem[]): Badge[] {
   const hues = new Map<string, number>();
@@ -70,16 +90,12 @@ export function listBadges(items: ResultItem[]): Badge[] {
     const host = displayHost(url);
     const { letter, hue: own } = siteBadge(host, facts.site ?? "", title || url);
     const key = host || title || url;
-    // 36 steps of 10 degrees: each earlier host rules out at most 7, so up to 6 hosts that share
-    // a letter always stand apart.
-    for (let step = 0; !hues.has(key); step++) {
-      const hue = (own + 10 * step) % 360;
-      const clear = badges.every((other) =>
-        other.letter !== letter || hueDistance(hue, other.hue) >= MIN_HUE_DISTANCE
-      );
-      if (clear || step === 35) hues.set(key, clear ? hue : own);
+    let hue = hues.get(key);
+    if (hue === undefined) {
+      const taken = badges.filter((other) => other.letter === letter).map((other) => other.hue);
+      hues.set(key, hue = clearHue(own, taken));
     }
-    badges.push({ letter, hue: hues.get(key)! });
+    badges.push({ letter, hue });
   }
   return badges;
 }
