@@ -75,9 +75,17 @@ Deno.test(viewCase(
       ],
     );
 
+    // A refused download leaves the same text one click away: here the sandbox denies the
+    // clipboard, so it shows in the copy box.
     await p.call("refuseDownloads");
-    await download("CSV", 5);
-    await p.waitForText(".notice", "Not downloaded: sources-on-elan-co.csv");
+    const refused = await download("CSV", 5);
+    await p.waitForText(".notice", "Not downloaded: sources-on-elan-co.csvCopy instead");
+    await p.view.getByRole("button", { name: "Copy instead" }).click();
+    const area = p.view.locator("main > .copybox textarea");
+    await area.waitFor();
+    // A text area holds line breaks as LF, whatever it was given.
+    assert.equal(await area.inputValue(), refused.text.replaceAll("\r\n", "\n"));
+    assert.equal(await p.view.getByRole("button", { name: "Copy instead" }).count(), 0);
   },
 ));
 

@@ -128,7 +128,7 @@ Deno.test(viewCase("malformed and foreign messages never break the view", LIGHT,
     success([{ title: "Forged", url: "https://evil.example/" }]),
   );
   assert.deepEqual(await p.call("ping"), {}, "still answers, after the forged message");
-  assert.equal(await p.view.locator("[role=status]").textContent(), "");
+  assert.equal(await p.view.locator("[role=status]").textContent(), "Waiting for the results…");
   assert.equal(await p.view.locator("h1, .card").count(), 0, "nothing was drawn");
 
   await p.call("post", {

@@ -26,7 +26,10 @@ Deno.test(
     });
     assert.equal(await p.view.getAttribute("html", "data-theme"), "light");
     assert.deepEqual(await p.call("ping"), {});
-    assert.equal(await p.view.locator("[role=status]").textContent(), "");
+    // Until the tool's arguments arrive, the view says what it waits for.
+    const status = p.view.locator("[role=status]");
+    assert.equal(await status.textContent(), "Waiting for the results…");
+    assert.ok(await status.isVisible());
     assert.deepEqual(await p.call("teardown"), {});
   }),
 );

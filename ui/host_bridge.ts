@@ -30,6 +30,7 @@ import type {
   McpUiToolResultNotification,
   McpUiUpdateModelContextRequest,
 } from "@modelcontextprotocol/ext-apps";
+import type { HostConnection } from "./view_host.ts";
 
 const PROTOCOL_VERSION: typeof LATEST_PROTOCOL_VERSION = "2026-01-26";
 
@@ -79,14 +80,14 @@ function isObject(value: unknown): value is Json {
 }
 
 /** A connection to the host window that speaks the MCP Apps messages this view uses. */
-export class HostBridge {
+export class HostBridge implements HostConnection {
   #host: Window;
   #handlers: HostHandlers;
   #nextId = 1;
   #pending = new Map<number, (reply: Json) => void>();
   #context: McpUiHostContext = {};
   #capabilities: McpUiHostCapabilities = {};
-  #size = "";
+  #height = -1;
 
   /** Listens to messages from `host` (the parent window unless given). */
   constructor(handlers: HostHandlers, host: Window = globalThis.parent) {
@@ -95,11 +96,15 @@ export class HostBridge {
     globalThis.addEventListener("message", this.#receive);
   }
 
-  /** Sends `ui/initialize`, applies the host context it returns, then sends `initialized`. */
+  /**
+   * Sends `ui/initialize`, applies the host context it returns, then sends `initialized`.
+   * Rejects at once in a window of its own, which no host frames.
+   */
   async connect(
     appInfo: McpUiInitializeRequest["params"]["appInfo"],
     appCapabilities: McpUiAppCapabilities,
   ): Promise<void> {
+    if (this.#host === globalThis.window) throw new Error("No host window frames the view.");
     const result = await this.#request({
       method: "ui/initialize",
       params: { protocolVersion: PROTOCOL_VERSION, appInfo, appCapabilities },
@@ -109,11 +114,15 @@ export class HostBridge {
     this.#send({ method: "ui/notifications/initialized" });
   }
 
-  /** Asks the host to open `url` and returns true, or returns false if the host cannot. */
-  openLink(url: string): boolean {
-    const can = isObject(this.#capabilities.openLinks);
-    if (can) this.#request({ method: "ui/open-link", params: { url } });
-    return can;
+  /** Whether the host opens links (`ui/open-link`). */
+  get canOpenLinks(): boolean {
+    return isObject(this.#capabilities.openLinks);
+  }
+
+  /** Asks the host to open `url`; resolves false when the host answers that it did not. */
+  async openLink(url: string): Promise<boolean> {
+    const result = await this.#request({ method: "ui/open-link", params: { url } });
+    return result.isError !== true;
   }
 
   /** The content the host accepts in `ui/update-model-context`, or undefined if it accepts none. */
@@ -159,12 +168,15 @@ export class HostBridge {
     if (typeof result.mode === "string") this.#mergeContext({ displayMode: result.mode });
   }
 
-  /** Tells the host the view's size, unless it is the size last told. */
-  sizeChanged(width: number, height: number): void {
-    const size = `${width}x${height}`;
-    if (size === this.#size) return;
-    this.#size = size;
-    this.#send({ method: "ui/notifications/size-changed", params: { width, height } });
+  /**
+   * Tells the host the view's height, unless it is the height last told. The width is left out:
+   * the view fits any width, and hosts that size the frame from a reported width would keep it
+   * at that width when their window narrows.
+   */
+  sizeChanged(height: number): void {
+    if (height === this.#height) return;
+    this.#height = height;
+    this.#send({ method: "ui/notifications/size-changed", params: { height } });
   }
 
   #send(message: (ViewMessage & { id?: number }) | HostReply): void {

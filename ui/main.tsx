@@ -1,5 +1,8 @@
 /**
- * Entry point of the view: connects to the host and draws each state it is told about.
+ * Entry point of the view: connects to the host and draws each state it is told about. The host
+ * is the MCP Apps bridge once it answers `ui/initialize`; until then, and where it never does,
+ * the ChatGPT Apps SDK runtime if the host put one in the window. Where neither is there, the
+ * view says so after a few seconds instead of waiting in silence.
  *
  * @module
  */
@@ -9,65 +12,98 @@ import { makeFormats } from "./formats.ts";
 import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext, reportedHeight } from "./host_style.ts";
 import { moveBetweenCards } from "./keyboard.ts";
+import { findOpenAiRuntime, OpenAiHost } from "./openai_host.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
+import type { HostConnection } from "./view_host.ts";
 import { View } from "./view.tsx";
+
+/** How long the view waits for any host before it says that none answered. */
+const HOST_WAIT_MS = 4000;
 
 const root = document.getElementById("root")!;
 let state: ViewState = { phase: "waiting" };
 let context: McpUiHostContext = {};
 // Made up front, not when results arrive: the first format loads locale data (~50 ms).
 let formats = makeFormats();
+// Whether the host answered through either runtime: until then, sizes go nowhere.
+let answered = false;
 
 function draw(next: ViewState): void {
   state = next;
-  render(
-    <View
-      state={state}
-      formats={formats}
-      context={context}
-      host={bridge}
-    />,
-    root,
-  );
+  render(<View state={state} formats={formats} context={context} host={host} />, root);
 }
 
-let connected = false;
-
 function reportSize(): void {
-  if (!connected) return;
+  if (!answered) return;
   const height = document.documentElement.getBoundingClientRect().height;
-  bridge.sizeChanged(Math.ceil(innerWidth), reportedHeight(context, height));
+  host.sizeChanged(reportedHeight(context, height));
 }
 
 const resize = new ResizeObserver(reportSize);
 
+function setContext(next: McpUiHostContext): void {
+  if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
+    formats = makeFormats(next.locale, next.timeZone);
+  }
+  context = next;
+  applyHostContext(context);
+  draw(state);
+  reportSize();
+}
+
 // Arguments only preview the list until the result settles it.
-function preview(params: Parameters<typeof fromToolInput>[0]): void {
-  if (state.phase === "waiting" || state.phase === "preparing") draw(fromToolInput(params));
+function preview(next: ViewState): void {
+  if (state.phase === "waiting" || state.phase === "alone" || state.phase === "preparing") {
+    draw(next);
+  }
+}
+
+function hostAnswered(): void {
+  if (answered) return;
+  answered = true;
+  resize.observe(document.documentElement);
 }
 
 const bridge = new HostBridge({
-  "ui/notifications/tool-input": preview,
-  "ui/notifications/tool-input-partial": preview,
+  "ui/notifications/tool-input": (params) => preview(fromToolInput(params)),
+  "ui/notifications/tool-input-partial": (params) => preview(fromToolInput(params)),
   "ui/notifications/tool-result": (result) => draw(fromToolResult(result)),
   "ui/notifications/tool-cancelled": (params) => draw(fromToolCancelled(params)),
-  hostContext: (next) => {
-    if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
-      formats = makeFormats(next.locale, next.timeZone);
-    }
-    context = next;
-    applyHostContext(context);
-    draw(state);
-    reportSize();
-  },
+  hostContext: setContext,
   teardown: () => resize.disconnect(),
 });
 
+const runtime = findOpenAiRuntime();
+const openai = runtime &&
+  new OpenAiHost(runtime, {
+    state: (next) => next.phase === "preparing" ? preview(next) : draw(next),
+    hostContext: setContext,
+  });
+let host: HostConnection = openai ?? bridge;
+
 addEventListener("keydown", moveBetweenCards);
 draw(state);
+if (openai) {
+  openai.start();
+  hostAnswered();
+}
+const waited = setTimeout(() => {
+  if (!answered && state.phase === "waiting") draw({ phase: "alone" });
+}, HOST_WAIT_MS);
 bridge.connect({ name: "render-results-view", version: "1.0.0" }, {
   availableDisplayModes: ["inline", "fullscreen"],
 }).then(() => {
-  connected = true;
-  resize.observe(document.documentElement);
-}, () => {});
+  clearTimeout(waited);
+  // The bridge speaks for the host from now on, whatever else the window holds.
+  openai?.stop();
+  host = bridge;
+  if (state.phase === "alone") draw({ phase: "waiting" });
+  else draw(state);
+  hostAnswered();
+  reportSize();
+}, () => {
+  // No window frames the view: nobody will answer, so there is nothing to wait for.
+  if (openai) return;
+  clearTimeout(waited);
+  draw({ phase: "alone" });
+});

@@ -30,6 +30,7 @@ export interface ResultItem {
 /** The state of the view, one phase at a time. */
 export type ViewState =
   | { phase: "waiting" }
+  | { phase: "alone" }
   | { phase: "preparing"; title: string; results: ResultItem[] }
   | { phase: "ready"; title: string; results: ResultItem[] }
   | { phase: "error"; detail: string }

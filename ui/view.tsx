@@ -11,23 +11,12 @@ import { copyText } from "./clipboard.ts";
 import { EXPORT_FORMATS, type ExportFormat, fileName } from "./export.ts";
 import { filterResults } from "./filter.ts";
 import type { Formats } from "./formats.ts";
-import type { HostBridge } from "./host_bridge.ts";
 import { markdownList } from "./markdown.ts";
 import { markedContext } from "./model_context.ts";
 import { datedCount, newestFirst } from "./sort.ts";
 import type { ResultItem, ViewState } from "./state.ts";
 import { displayHost, linkHref } from "./url.ts";
-
-/** What the view asks of the host: the part of {@link HostBridge} it uses. */
-export type ViewHost = Pick<
-  HostBridge,
-  | "openLink"
-  | "downloadFile"
-  | "requestDisplayMode"
-  | "modelContext"
-  | "updateModelContext"
-  | "canDownload"
->;
+import type { ViewHost } from "./view_host.ts";
 
 /** Properties of {@link View}. */
 export interface ViewProps {
@@ -45,7 +34,8 @@ export interface ViewProps {
 }
 
 const STATUS: Record<ViewState["phase"], string> = {
-  waiting: "",
+  waiting: "Waiting for the results…",
+  alone: "No results arrived: this view shows a tool's results inside an app that runs it.",
   preparing: "Preparing results…",
   ready: "Results ready",
   error: "The results could not be shown.",
@@ -79,22 +69,33 @@ function IconButton({ icon, label, ...props }: ButtonProps & { label: string }) 
   );
 }
 
-// Stable, so Preact calls it once, when the text area is created.
+// Stable, so Preact calls it once, when the text area is created. The area is as tall as its
+// text wrapped at its width (a long URL takes several lines), up to its maximum, then scrolls.
 const selectAll = (area: HTMLTextAreaElement | null) => {
-  area?.focus();
-  area?.select();
+  if (!area) return;
+  area.style.height = `${area.scrollHeight + area.offsetHeight - area.clientHeight}px`;
+  area.focus();
+  area.select();
 };
 
-/** A copy the frame could not write to the clipboard: the text shown selected, to copy by hand. */
-function CopyBox({ text, close }: { text: string; close(): void }) {
+/** Why a copy box shows its text. */
+const COPY_BOX_REASONS = {
+  copy: "Copying is blocked here. The text is selected: press Ctrl+C or ⌘C.",
+  link: "The link did not open here. It is selected: press Ctrl+C or ⌘C to copy it.",
+};
+
+/** Text the view could not hand over (copy, link): shown selected, to copy by hand. */
+function CopyBox(
+  { text, reason, close }: { text: string; reason: keyof typeof COPY_BOX_REASONS; close(): void },
+) {
   return (
     <div class="copybox">
       <label>
-        Copying is blocked here. The text is selected: press Ctrl+C or ⌘C.
+        {COPY_BOX_REASONS[reason]}
         <textarea
           ref={selectAll}
           readOnly
-          rows={Math.min(text.split("\n").length, 6)}
+          rows={1}
           value={text}
           onKeyDown={(event) => event.key === "Escape" && close()}
         />
@@ -161,7 +162,7 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  onClick={(event) => host.openLink(href) && event.preventDefault()}
+                  onClick={(event) => list.openLink(event, item.number, href)}
                 >
                   {label}
                 </a>
@@ -202,15 +203,17 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
           {item.url && <span class="url">{item.url}</span>}
         </p>
         {item.text && <p class={`snippet${clamp}`} dir="auto">{item.text}</p>}
-        {copyBox?.owner === item.number && (
-          <CopyBox
-            text={copyBox.text}
-            close={list.closeCopyBox}
-          />
-        )}
+        {copyBox?.owner === item.number && <CopyBox {...copyBox} close={list.closeCopyBox} />}
       </li>
     );
   }
+}
+
+/** Text shown in a copy box: whose it is (a card's number, or the list's), and why. */
+interface CopyBoxState {
+  owner: number | "list";
+  text: string;
+  reason: keyof typeof COPY_BOX_REASONS;
 }
 
 interface ListState {
@@ -218,10 +221,12 @@ interface ListState {
   source?: ViewState;
   /** The numbers of the marked results. */
   marks: Set<number>;
-  /** A copy the clipboard refused: whose it is and its text. */
-  copyBox?: { owner: number | "list"; text: string };
+  /** Text the view could not hand over, shown to copy by hand. */
+  copyBox?: CopyBoxState;
   /** What the last copy or download did. */
   notice: string;
+  /** What to do instead of what the notice says failed, offered beside it. */
+  fallback?: { label: string; run(): void };
   /** What the filter field holds. */
   query: string;
   /** Whether the list is sorted newest first. */
@@ -247,23 +252,48 @@ export class View extends Component<ViewProps, ListState> {
     props: ViewProps,
     list: ListState,
   ): Partial<ListState> | null {
-    return props.state === list.source
-      ? null
-      : { source: props.state, marks: new Set(), copyBox: undefined, query: "", newest: false };
+    return props.state === list.source ? null : {
+      source: props.state,
+      marks: new Set(),
+      copyBox: undefined,
+      notice: "",
+      fallback: undefined,
+      query: "",
+      newest: false,
+    };
   }
 
   /** Copies `text`, or shows it selected in a copy box where the clipboard refuses it. */
   async copy(owner: number | "list", text: string, done: string): Promise<void> {
     copyTrigger = document.activeElement as HTMLElement | null;
-    if (!await copyText(text)) return this.setState({ copyBox: { owner, text } });
+    if (!await copyText(text)) {
+      return this.setState({ copyBox: { owner, text, reason: "copy" }, fallback: undefined });
+    }
     this.notify(done);
   }
 
-  /** Shows `notice` for a few seconds. */
-  notify(notice: string): void {
-    this.setState({ notice, copyBox: undefined });
+  /**
+   * Shows `notice` for a few seconds; with a `fallback`, until the next notice, as the user may
+   * want to take it.
+   */
+  notify(notice: string, fallback?: ListState["fallback"]): void {
+    this.setState({ notice, fallback, copyBox: undefined });
     clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => this.setState({ notice: "" }), 4000);
+    if (!fallback) noticeTimer = setTimeout(() => this.setState({ notice: "" }), 4000);
+  }
+
+  /**
+   * Opens a title's link through the host where it opens links (else the browser follows it);
+   * a link the host did not open is shown to copy.
+   */
+  openLink(event: MouseEvent, owner: number, href: string): void {
+    const { host } = this.props;
+    if (!host.canOpenLinks) return;
+    event.preventDefault();
+    copyTrigger = event.currentTarget as HTMLElement | null;
+    host.openLink(href).then((opened) => {
+      if (!opened) this.setState({ copyBox: { owner, text: href, reason: "link" } });
+    });
   }
 
   /**
@@ -273,13 +303,11 @@ export class View extends Component<ViewProps, ListState> {
   async export(format: ExportFormat, items: ResultItem[], heading: string): Promise<void> {
     const { host } = this.props;
     const text = format.write(items, new Date().toISOString().slice(0, 10));
-    if (!host.canDownload) return this.copy("list", text, `List copied as ${format.label}`);
+    const copy = () => this.copy("list", text, `List copied as ${format.label}`);
+    if (!host.canDownload) return copy();
     const name = fileName(heading, format.extension);
-    this.notify(
-      `${
-        await host.downloadFile(name, format.mimeType, text) ? "Downloaded" : "Not downloaded:"
-      } ${name}`,
-    );
+    if (await host.downloadFile(name, format.mimeType, text)) this.notify(`Downloaded ${name}`);
+    else this.notify(`Not downloaded: ${name}`, { label: "Copy instead", run: copy });
   }
 
   closeCopyBox = (): void => {
@@ -303,7 +331,7 @@ export class View extends Component<ViewProps, ListState> {
   override render({ state, formats, context, host }: ViewProps) {
     const modes = context.availableDisplayModes;
     const fullscreen = context.displayMode === "fullscreen";
-    const { marks, copyBox, notice, query, newest } = this.state;
+    const { marks, copyBox, notice, fallback, query, newest } = this.state;
     const settled = state.phase === "ready";
     const results = settled || state.phase === "preparing" ? state.results : [];
     const count = results.length;
@@ -327,7 +355,6 @@ export class View extends Component<ViewProps, ListState> {
               </span>
             )}
             <div class="tools">
-              <span class="notice" aria-live="polite">{notice}</span>
               {sortable && (
                 <button
                   type="button"
@@ -385,9 +412,18 @@ export class View extends Component<ViewProps, ListState> {
                 </button>
               ))}
             </span>
+            {/* On a line of its own where the line is full: it never squeezes the controls. */}
+            <span class="notice" aria-live="polite">
+              {notice}
+              {fallback && (
+                <button type="button" onClick={fallback.run}>
+                  {fallback.label}
+                </button>
+              )}
+            </span>
           </p>
         )}
-        {copyBox?.owner === "list" && <CopyBox text={copyBox.text} close={this.closeCopyBox} />}
+        {copyBox?.owner === "list" && <CopyBox {...copyBox} close={this.closeCopyBox} />}
         {settled && !count && <p class="empty">No results to display.</p>}
         {count > 0 && !shown.length && <p class="empty">No results match the filter.</p>}
         {shown.length > 0 && (

@@ -24,8 +24,28 @@ export const DEFAULT_CSP = "default-src 'none'; script-src 'self' 'unsafe-inline
   "style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; " +
   "connect-src 'none'; frame-src 'none'; base-uri 'self'; object-src 'none'";
 
+/**
+ * The ChatGPT Apps SDK runtime as a host puts it in the view's window: its globals, and whether
+ * it offers each method. Calls are recorded in {@linkcode host.openaiCalls}.
+ */
+export interface OpenAiOptions {
+  /** The globals at load (`toolInput`, `toolOutput`, `theme`, `locale`, ...). */
+  globals: Record<string, unknown>;
+  /** Whether `openExternal` fails, as in a host that cannot open links. */
+  failLinks?: boolean;
+}
+
 /** How the test host shows the view. */
 export interface OpenOptions {
+  /**
+   * The runtime the host offers: the MCP Apps bridge (unless given), only the ChatGPT Apps SDK
+   * runtime (`window.openai`, and no answer to `ui/initialize`), or nothing at all.
+   */
+  runtime?: "mcp-apps" | "openai" | "none";
+  /** The `window.openai` the host puts in the view's window, with the `openai` runtime. */
+  openai?: OpenAiOptions;
+  /** Whether the host answers `ui/open-link` with an error, as a host without a handler does. */
+  refuseLinks?: boolean;
   /** The capabilities the host declares. */
   capabilities: McpUiHostCapabilities;
   /** The host context returned by `ui/initialize`. */
@@ -54,9 +74,47 @@ const displayModes: McpUiDisplayMode[] = [];
 const modelContexts: McpUiUpdateModelContextRequest["params"][] = [];
 const downloads: McpUiDownloadFileRequest["params"][] = [];
 let refuseDownloads = false;
+const openaiCalls: { method: string; args: unknown }[] = [];
+
+/**
+ * The script a host that emulates ChatGPT runs in the view's window before the view: globals
+ * behind getters, `openai:set_globals` when the host changes them, and methods whose calls it
+ * reports to the host page.
+ */
+function openaiRuntime({ globals, failLinks = false }: OpenAiOptions): string {
+  return `<script>(() => {
+  let globals = ${JSON.stringify(globals).replaceAll("<", "\\u003c")};
+  const report = (method, args) => parent.postMessage({ openaiCall: { method, args } }, "*");
+  const api = {
+    openExternal(payload) {
+      report("openExternal", payload);
+      if (${failLinks}) throw new Error("This host opens no links.");
+    },
+    requestDisplayMode(args) {
+      report("requestDisplayMode", args);
+      globals = { ...globals, displayMode: args.mode };
+      dispatchEvent(new CustomEvent("openai:set_globals", { detail: { globals } }));
+      return Promise.resolve({ mode: args.mode });
+    },
+    notifyIntrinsicHeight(height) { report("notifyIntrinsicHeight", height); },
+  };
+  const openai = Object.create(api);
+  for (const key of ["toolInput", "toolOutput", "theme", "locale", "displayMode", "maxHeight"]) {
+    Object.defineProperty(openai, key, { get: () => globals[key], enumerable: true });
+  }
+  window.openai = openai;
+  addEventListener("message", (event) => {
+    if (event.source !== parent || !event.data?.openaiGlobals) return;
+    globals = { ...globals, ...event.data.openaiGlobals };
+    dispatchEvent(new CustomEvent("openai:set_globals", { detail: { globals: event.data.openaiGlobals } }));
+  });
+})();</script>`;
+}
 
 addEventListener("message", (event) => {
-  if (iframe && event.source === iframe.contentWindow) received.push(event.data);
+  if (!iframe || event.source !== iframe.contentWindow) return;
+  if (event.data?.openaiCall) openaiCalls.push(event.data.openaiCall);
+  else received.push(event.data);
 });
 
 function connected(): AppBridge {
@@ -82,9 +140,16 @@ export const host = {
     frame.style.cssText = `width:${
       options.width ?? 600
     }px;height:${height}px;border:0;display:block`;
-    frame.srcdoc = html.replace(/<head>/i, `<head>${csp}`);
+    const runtime = options.runtime ?? "mcp-apps";
+    const openai = runtime === "openai" ? openaiRuntime(options.openai ?? { globals: {} }) : "";
+    frame.srcdoc = html.replace(/<head>/i, `<head>${csp}${openai}`);
 
     context = options.context;
+    if (runtime !== "mcp-apps") {
+      // Nobody answers the view's messages: the frame is sized by nothing but its own report.
+      document.body.append(frame);
+      return;
+    }
     const app = bridge = new AppBridge(
       null,
       { name: "test-host", version: "1.0.0" },
@@ -93,7 +158,7 @@ export const host = {
     );
     app.onopenlink = ({ url }) => {
       links.push(url);
-      return Promise.resolve({});
+      return Promise.resolve(options.refuseLinks ? { isError: true } : {});
     };
     // Grants any mode the host lists, then tells the view, as a host does.
     app.onrequestdisplaymode = ({ mode }) => {
@@ -127,7 +192,11 @@ export const host = {
     await bridge?.close();
     iframe?.remove();
     bridge = iframe = undefined;
-    received.length = links.length = sizes.length = 0;
+    received.length =
+      links.length =
+      sizes.length =
+      openaiCalls.length =
+        0;
     displayModes.length = modelContexts.length = downloads.length = 0;
     refuseDownloads = false;
   },
@@ -162,6 +231,12 @@ export const host = {
   teardown(): Promise<unknown> {
     return connected().teardownResource({});
   },
+  /** Changes the globals of the view's `window.openai`, as a host that emulates ChatGPT does. */
+  openaiGlobals(update: Record<string, unknown>): void {
+    iframe?.contentWindow?.postMessage({ openaiGlobals: update }, "*");
+  },
+  /** The calls the view made to `window.openai`, in order. */
+  openaiCalls: (): { method: string; args: unknown }[] => openaiCalls,
   /** Posts `message` to the view as is, bypassing the bridge. */
   post(message: unknown): void {
     iframe?.contentWindow?.postMessage(message, "*");

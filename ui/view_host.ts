@@ -1,0 +1,38 @@
+/**
+ * What the view asks of the host it runs in, whichever runtime the host offers: the MCP Apps
+ * bridge (`host_bridge.ts`) or the ChatGPT Apps SDK runtime (`openai_host.ts`).
+ *
+ * @module
+ */
+import type {
+  McpUiDisplayMode,
+  McpUiHostCapabilities,
+  McpUiUpdateModelContextRequest,
+} from "@modelcontextprotocol/ext-apps";
+
+/** The host as the view's controls use it. */
+export interface ViewHost {
+  /** Whether the host opens links itself; where it does not, links are plain links. */
+  readonly canOpenLinks: boolean;
+  /** Asks the host to open `url`; resolves false when the host did not. */
+  openLink(url: string): Promise<boolean>;
+  /** Whether the host takes files to download. */
+  readonly canDownload: boolean;
+  /**
+   * Asks the host to download `text` as the file `name` of media type `mimeType`; resolves false
+   * when the host refused or the user declined.
+   */
+  downloadFile(name: string, mimeType: string, text: string): Promise<boolean>;
+  /** Asks the host for display `mode`. */
+  requestDisplayMode(mode: McpUiDisplayMode): Promise<void>;
+  /** The content the host accepts as model context, or undefined if it accepts none. */
+  readonly modelContext: McpUiHostCapabilities["updateModelContext"];
+  /** Replaces what the view told the model before (only where the host accepts it). */
+  updateModelContext(params: McpUiUpdateModelContextRequest["params"]): void;
+}
+
+/** The host as the view's entry point uses it: the controls' part, and the view's height. */
+export interface HostConnection extends ViewHost {
+  /** Tells the host how tall the view's content is, in CSS pixels. */
+  sizeChanged(height: number): void;
+}
