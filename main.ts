@@ -8,10 +8,11 @@
  * @module
  */
 
-import { readConfig, readShutdownGraceMs, readViewDomains } from "./server/config.ts";
+import { readConfig } from "./server/config.ts";
 import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
 import { listen } from "./server/http/listen.ts";
-import { Logger, writeLogLine } from "./server/log.ts";
+import { Logger } from "./server/log.ts";
+import { configure } from "./server/runtime.ts";
 import { onStopSignal } from "./server/stop_signal.ts";
 
 const mode = Deno.args.includes("--stdio")
@@ -20,22 +21,10 @@ const mode = Deno.args.includes("--stdio")
   ? "http"
   : "serve";
 
-/** Reads the configuration with `read`; a bad setting ends the process with its message. */
-function configure<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    writeLogLine("error", error instanceof Error ? error.message : String(error));
-    Deno.exit(1);
-  }
-}
-
 let fetch: FetchHandler | undefined;
 if (mode === "stdio") {
   // Loaded only here: stdio brings in Node's streams, which an HTTP server need not load.
-  const graceMs = configure(readShutdownGraceMs);
-  const viewDomains = configure(readViewDomains);
-  (await import("./server/stdio.ts")).serveOnStdio(graceMs, viewDomains);
+  (await import("./server/stdio.ts")).serveOnStdio(Deno.stdin.readable, Deno.stdout.writable);
 } else {
   const config = configure(readConfig);
   const logger = new Logger(config.logLevel);

@@ -2,9 +2,11 @@
  * Builds the npm package of `mod.ts` (`deno task npm`): one ES module for Node.js 20 and later
  * that imports nothing, the built view inside it; type declarations made by TypeScript from the
  * same sources; and a README made from `docs/embedding.md`. The server's SDK, of
- * either line, is the installing project's: both are optional peer dependencies. Writes the
- * package to `dist/npm/` and packs it with `npm pack` into `dist/`, printing the tarball's path
- * on stdout.
+ * either line, is the installing project's: both are optional peer dependencies. The package's
+ * command, `render-results-mcp` (`npm/bin.ts`), is the stdio server: it carries the SDK it
+ * runs on inside it, so that `npx -y render-results-mcp` installs nothing but the package, and
+ * takes the tool and its view from the library module. Writes the package to `dist/npm/` and
+ * packs it with `npm pack` into `dist/`, printing the tarball's path on stdout.
  * @module
  */
 
@@ -29,22 +31,63 @@ const PEERS = {
 /** The page on adding the tool to a server, which the package's README is made from. */
 const EMBEDDING_PAGE = new URL("docs/embedding.md", ROOT);
 
+/** The package's command: its name, and the file it runs. */
+const COMMAND = { name: PACKAGE_NAME, file: "bin.js" };
+
+/** The modules the command imports: Node's own, and the library module beside it. */
+const COMMAND_IMPORTS = ["./index.js", "node:process", "node:stream"];
+
+/** Bundles `entry` with `options` into `output`; returns the bundle's text. */
+async function denoBundle(
+  entry: string,
+  output: URL,
+  options: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
+  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--platform=deno", ...options, "--output", output.pathname, entry],
+    cwd: ROOT,
+    env,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+  return await Deno.readTextFile(output);
+}
+
 /**
  * Bundles `mod.ts` into `index.js` in `out`, which must import nothing: no SDK is needed at run
  * time.
  */
 async function bundle(out: URL): Promise<void> {
-  const output = new URL("index.js", out);
-  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--platform=deno", "--output", output.pathname, "mod.ts"],
-    cwd: ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
-  const code = await Deno.readTextFile(output);
+  const code = await denoBundle("mod.ts", new URL("index.js", out), []);
   const imported = code.match(/^\s*(import|export)\b[^;]*\bfrom\s*"[^"]+"/m);
   if (imported) throw new Error(`The bundle imports a module: ${imported[0]}`);
+}
+
+/**
+ * Bundles the command (`npm/bin.ts`) into {@link COMMAND}'s file in `out`: minified, with the
+ * SDK and its dependencies inside, for web runtimes' export conditions as the Deno server's
+ * bundle is (so without the SDK's Ajv validator). `mod.ts` is left out and imported from the
+ * library module, so the package carries the tool and its view once.
+ */
+async function bundleCommand(out: URL): Promise<void> {
+  const output = new URL(COMMAND.file, out);
+  const code = await denoBundle(
+    "npm/bin.ts",
+    output,
+    ["--minify", "--external", "../mod.ts"],
+    { DENO_CONDITIONS: "browser" },
+  );
+  const linked = code.replaceAll('"../mod.ts"', '"./index.js"');
+  const imports = [...linked.matchAll(/\b(?:from|import)\s*\(?\s*"([^"]+)"/g)]
+    .map((match) => match[1]);
+  if ([...new Set(imports)].sort().join() !== COMMAND_IMPORTS.join()) {
+    throw new Error(
+      `The command imports ${imports.join(", ")}, not ${COMMAND_IMPORTS.join(", ")}.`,
+    );
+  }
+  await Deno.writeTextFile(output, `#!/usr/bin/env node\n${linked}`);
 }
 
 /**
@@ -120,7 +163,8 @@ function manifest(): Record<string, unknown> {
     type: "module",
     exports: { ".": { types: "./mod.d.ts", default: "./index.js" } },
     types: "./mod.d.ts",
-    files: ["index.js", "**/*.d.ts", "README.md"],
+    bin: { [COMMAND.name]: COMMAND.file },
+    files: ["index.js", COMMAND.file, "**/*.d.ts", "README.md"],
     engines: { node: ">=20" },
     peerDependencies: PEERS,
     peerDependenciesMeta: Object.fromEntries(
@@ -141,6 +185,7 @@ export async function buildPackage(): Promise<string> {
   try {
     await Deno.mkdir(staged, { recursive: true });
     await bundle(staged);
+    await bundleCommand(staged);
     await declare(staged);
     await Deno.writeTextFile(new URL("README.md", staged), await readme());
     await Deno.writeTextFile(

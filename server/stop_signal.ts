@@ -5,11 +5,12 @@
  */
 
 import { writeLogLine } from "./log.ts";
+import type { Runtime, StopSignal } from "./runtime.ts";
 
 /** What a stop finished and what it had to cut off. */
 export interface StopRecord {
   /** The signal that asked for the stop. */
-  signal: Deno.Signal;
+  signal: StopSignal;
   /** Requests in progress when the stop began. */
   inFlight: number;
   /** Of those, the ones the grace period ended before they were answered. */
@@ -20,20 +21,23 @@ export interface StopRecord {
  * Calls `stop` on the first SIGTERM or SIGINT, logs what it returns and exits 0. A second signal
  * during the stop ends the process at once.
  */
-export function onStopSignal(stop: (signal: Deno.Signal) => Promise<StopRecord>): void {
+export function onStopSignal(
+  stop: (signal: StopSignal) => Promise<StopRecord>,
+  runtime: Runtime = Deno,
+): void {
   let stopping = false;
-  const listener = (signal: Deno.Signal) => async () => {
-    if (stopping) Deno.exit(130);
+  const listener = (signal: StopSignal) => async () => {
+    if (stopping) runtime.exit(130);
     stopping = true;
     const started = performance.now();
     const record = await stop(signal);
     const durationMs = Math.round(performance.now() - started);
     writeLogLine("info", `Stopped on ${signal}.`, { ...record, durationMs });
-    Deno.exit(0);
+    runtime.exit(0);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     try {
-      Deno.addSignalListener(signal, listener(signal));
+      runtime.addSignalListener(signal, listener(signal));
     } catch {
       // Not a signal on this platform (SIGTERM on Windows).
     }

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { logLines, MCP_ACCEPT } from "./support/mcp_http.ts";
 import { RawClient, splitAnswers, statusOf } from "@render-results/http1/testing";
-import { spawnTask, startProject } from "./support/server_process.ts";
+import { spawnTask, startProject, stopAfterAnswer } from "./support/server_process.ts";
 
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" });
 
@@ -59,10 +59,6 @@ Deno.test("SIGTERM lets a request that is still arriving finish, closes idle one
 });
 
 Deno.test("SIGTERM over stdio answers what was read, logs one line and exits 0", async () => {
-  const child = spawnTask(["--quiet", "stdio"]);
-  const stderr = new Response(child.stderr).text();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const writer = child.stdin.getWriter();
   const initialize = {
     jsonrpc: "2.0",
     id: 1,
@@ -73,20 +69,13 @@ Deno.test("SIGTERM over stdio answers what was read, logs one line and exits 0",
       clientInfo: { name: "stop-test", version: "1" },
     },
   };
-  await writer.write(new TextEncoder().encode(JSON.stringify(initialize) + "\n"));
-  let stdout = "";
-  while (!stdout.includes("\n")) stdout += (await lines.read()).value ?? "";
+  const { code, stdout, stderr } = await stopAfterAnswer(
+    spawnTask(["--quiet", "stdio"]),
+    JSON.stringify(initialize) + "\n",
+  );
   assert.match(stdout, /"protocolVersion":"2025-11-25"[^]*"id":1\}/);
-  child.kill("SIGTERM");
-  for (;;) {
-    const { done, value } = await lines.read();
-    if (done) break;
-    stdout += value;
-  }
-  const { code } = await child.status;
-  await writer.close().catch(() => {});
   assert.equal(code, 0);
-  const stops = logLines(await stderr).filter((line) => line.message === "Stopped on SIGTERM.");
-  assert.equal(stops.length, 1, await stderr);
+  const stops = logLines(stderr).filter((line) => line.message === "Stopped on SIGTERM.");
+  assert.equal(stops.length, 1, stderr);
   assert.equal(stops[0].cutOff, 0);
 });

@@ -84,6 +84,38 @@ export function spawnTask(taskArgs: string[]): Deno.ChildProcess {
   }).spawn();
 }
 
+/** What a stdio server wrote and how it ended. */
+export interface StdioExit {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Writes `request` (one line) to the stdio server `child`, waits for the first answer, sends
+ * SIGTERM, and reads stdout to its end: a graceful stop as a client asks for one.
+ */
+export async function stopAfterAnswer(
+  child: Deno.ChildProcess,
+  request: string,
+): Promise<StdioExit> {
+  const stderr = new Response(child.stderr).text();
+  const answers = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(request));
+  let stdout = "";
+  while (!stdout.includes("\n")) stdout += (await answers.read()).value ?? "";
+  child.kill("SIGTERM");
+  for (;;) {
+    const { done, value } = await answers.read();
+    if (done) break;
+    stdout += value;
+  }
+  const { code } = await child.status;
+  await writer.close().catch(() => {});
+  return { code, stdout, stderr: await stderr };
+}
+
 /** How a server that was to start ended instead: its exit code and what it wrote to stderr. */
 export interface ServerExit {
   code: number;
