@@ -1,0 +1,90 @@
+/**
+ * The view's messages in Arabic.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Arabic. */
+export const ar: Table = [
+  // waiting
+  "في انتظار النتائج…",
+  // noHost
+  "لم تصل أي نتائج: تعرض هذه الواجهة نتائج أداة داخل التطبيق الذي يشغّلها.",
+  // preparing
+  "جارٍ تجهيز النتائج…",
+  // ready
+  "النتائج جاهزة",
+  // error
+  "تعذّر عرض النتائج.",
+  // cancelled
+  "تم الإلغاء: لا توجد نتائج لعرضها.",
+  // count
+  {
+    zero: "{count} نتيجة",
+    one: "{count} نتيجة",
+    two: "{count} نتيجتان",
+    few: "{count} نتائج",
+    many: "{count} نتيجة",
+    other: "{count} نتيجة",
+  },
+  // countOf
+  {
+    zero: "{shown} من {count} نتيجة",
+    one: "{shown} من {count} نتيجة",
+    two: "{shown} من {count} نتيجتين",
+    few: "{shown} من {count} نتائج",
+    many: "{shown} من {count} نتيجة",
+    other: "{shown} من {count} نتيجة",
+  },
+  // marked
+  "المميّزة: {count}",
+  // newestFirst
+  "الأحدث أولاً",
+  // copyList
+  "نسخ القائمة",
+  // fullScreen
+  "ملء الشاشة",
+  // exitFullScreen
+  "الخروج من ملء الشاشة",
+  // filter
+  "تصفية حسب العنوان أو الموقع أو المقتطف أو المؤلف",
+  // exportGroup
+  "تصدير",
+  // downloadAll
+  "تنزيل الكل بصيغة",
+  // downloadMarked
+  "تنزيل المميّزة بصيغة",
+  // copyAll
+  "نسخ الكل بصيغة",
+  // copyMarked
+  "نسخ المميّزة بصيغة",
+  // copiedAs
+  "تم نسخ القائمة بصيغة {format}",
+  // downloaded
+  "تم تنزيل {name}",
+  // notDownloaded
+  "لم يتم التنزيل: {name}",
+  // copyInstead
+  "النسخ بدلاً من ذلك",
+  // showMore
+  "عرض المزيد",
+  // showLess
+  "عرض أقل",
+  // mark
+  "تمييز {number} للمساعد",
+  // copyLink
+  "نسخ الرابط {number}",
+  // linkCopied
+  "تم نسخ الرابط {number}",
+  // copyBlocked
+  "النسخ محظور هنا. النص محدد: اضغط Ctrl+C أو ⌘C.",
+  // linkBlocked
+  "لم يُفتح الرابط هنا. وهو محدد الآن: اضغط Ctrl+C أو ⌘C لنسخه.",
+  // done
+  "تم",
+  // empty
+  "لا توجد نتائج لعرضها.",
+  // noMatch
+  "لا توجد نتائج تطابق عامل التصفية.",
+];

@@ -1,0 +1,76 @@
+/**
+ * The view's messages in German.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in German. */
+export const de: Table = [
+  // waiting
+  "Warten auf Ergebnisse…",
+  // noHost
+  "Keine Ergebnisse empfangen: Diese Ansicht zeigt die Ergebnisse eines Tools in der App, die es ausführt.",
+  // preparing
+  "Ergebnisse werden vorbereitet…",
+  // ready
+  "Ergebnisse bereit",
+  // error
+  "Die Ergebnisse konnten nicht angezeigt werden.",
+  // cancelled
+  "Abgebrochen: keine Ergebnisse.",
+  // count
+  { one: "{count} Ergebnis", other: "{count} Ergebnisse" },
+  // countOf
+  { one: "{shown} von {count} Ergebnis", other: "{shown} von {count} Ergebnissen" },
+  // marked
+  "{count} markiert",
+  // newestFirst
+  "Neueste zuerst",
+  // copyList
+  "Liste kopieren",
+  // fullScreen
+  "Vollbild",
+  // exitFullScreen
+  "Vollbild beenden",
+  // filter
+  "Nach Titel, Website, Auszug oder Autor filtern",
+  // exportGroup
+  "Export",
+  // downloadAll
+  "Alle herunterladen als",
+  // downloadMarked
+  "Markierte herunterladen als",
+  // copyAll
+  "Alle kopieren als",
+  // copyMarked
+  "Markierte kopieren als",
+  // copiedAs
+  "Liste als {format} kopiert",
+  // downloaded
+  "{name} heruntergeladen",
+  // notDownloaded
+  "Nicht heruntergeladen: {name}",
+  // copyInstead
+  "Stattdessen kopieren",
+  // showMore
+  "Mehr anzeigen",
+  // showLess
+  "Weniger anzeigen",
+  // mark
+  "Nr. {number} für den Assistenten markieren",
+  // copyLink
+  "Link {number} kopieren",
+  // linkCopied
+  "Link {number} kopiert",
+  // copyBlocked
+  "Kopieren ist hier blockiert. Der Text ist ausgewählt: mit Strg+C oder ⌘C kopieren.",
+  // linkBlocked
+  "Der Link ließ sich hier nicht öffnen. Er ist ausgewählt: mit Strg+C oder ⌘C kopieren.",
+  // done
+  "Fertig",
+  // empty
+  "Keine Ergebnisse vorhanden.",
+  // noMatch
+  "Keine Ergebnisse für diesen Filter.",
+];

@@ -1,0 +1,76 @@
+/**
+ * The view's messages in English.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in English. */
+export const en: Table = [
+  // waiting
+  "Waiting for the results…",
+  // noHost
+  "No results arrived: this view shows a tool's results inside an app that runs it.",
+  // preparing
+  "Preparing results…",
+  // ready
+  "Results ready",
+  // error
+  "The results could not be shown.",
+  // cancelled
+  "Cancelled: no results to show.",
+  // count
+  { one: "{count} result", other: "{count} results" },
+  // countOf
+  { one: "{shown} of {count} result", other: "{shown} of {count} results" },
+  // marked
+  "{count} marked",
+  // newestFirst
+  "Newest first",
+  // copyList
+  "Copy list",
+  // fullScreen
+  "Full screen",
+  // exitFullScreen
+  "Exit full screen",
+  // filter
+  "Filter by title, site, snippet or author",
+  // exportGroup
+  "Export",
+  // downloadAll
+  "Download all as",
+  // downloadMarked
+  "Download the marked as",
+  // copyAll
+  "Copy all as",
+  // copyMarked
+  "Copy the marked as",
+  // copiedAs
+  "List copied as {format}",
+  // downloaded
+  "Downloaded {name}",
+  // notDownloaded
+  "Not downloaded: {name}",
+  // copyInstead
+  "Copy instead",
+  // showMore
+  "Show more",
+  // showLess
+  "Show less",
+  // mark
+  "Mark {number} for the assistant",
+  // copyLink
+  "Copy link {number}",
+  // linkCopied
+  "Link {number} copied",
+  // copyBlocked
+  "Copying is blocked here. The text is selected: press Ctrl+C or ⌘C.",
+  // linkBlocked
+  "The link did not open here. It is selected: press Ctrl+C or ⌘C to copy it.",
+  // done
+  "Done",
+  // empty
+  "No results to display.",
+  // noMatch
+  "No results match the filter.",
+];

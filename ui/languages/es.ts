@@ -1,0 +1,80 @@
+/**
+ * The view's messages in Spanish.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Spanish. */
+export const es: Table = [
+  // waiting
+  "Esperando los resultados…",
+  // noHost
+  "No llegó ningún resultado: esta vista muestra los resultados de una herramienta dentro de la app que la ejecuta.",
+  // preparing
+  "Preparando resultados…",
+  // ready
+  "Resultados listos",
+  // error
+  "No se pudieron mostrar los resultados.",
+  // cancelled
+  "Cancelado: no hay resultados que mostrar.",
+  // count
+  { one: "{count} resultado", many: "{count} de resultados", other: "{count} resultados" },
+  // countOf
+  {
+    one: "{shown} de {count} resultado",
+    many: "{shown} de {count} de resultados",
+    other: "{shown} de {count} resultados",
+  },
+  // marked
+  { one: "{count} marcado", many: "{count} marcados", other: "{count} marcados" },
+  // newestFirst
+  "Más recientes primero",
+  // copyList
+  "Copiar lista",
+  // fullScreen
+  "Pantalla completa",
+  // exitFullScreen
+  "Salir de pantalla completa",
+  // filter
+  "Filtrar por título, sitio, fragmento o autor",
+  // exportGroup
+  "Exportar",
+  // downloadAll
+  "Descargar todo como",
+  // downloadMarked
+  "Descargar marcados como",
+  // copyAll
+  "Copiar todo como",
+  // copyMarked
+  "Copiar marcados como",
+  // copiedAs
+  "Lista copiada como {format}",
+  // downloaded
+  "Descargado: {name}",
+  // notDownloaded
+  "No se descargó: {name}",
+  // copyInstead
+  "Copiar en su lugar",
+  // showMore
+  "Mostrar más",
+  // showLess
+  "Mostrar menos",
+  // mark
+  "Marcar {number} para el asistente",
+  // copyLink
+  "Copiar enlace {number}",
+  // linkCopied
+  "Enlace {number} copiado",
+  // copyBlocked
+  "Aquí no se puede copiar. El texto está seleccionado: cópialo con Ctrl+C o ⌘C.",
+  // linkBlocked
+  "El enlace no se abrió aquí. Está seleccionado: cópialo con Ctrl+C o ⌘C.",
+  // done
+  "Listo",
+  // empty
+  "No hay resultados que mostrar.",
+  // noMatch
+  "Ningún resultado coincide con el filtro.",
+];

@@ -1,0 +1,76 @@
+/**
+ * The view's messages in Persian.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Persian. */
+export const fa: Table = [
+  // waiting
+  "در انتظار نتایج…",
+  // noHost
+  "نتیجه‌ای نرسید: این نما نتایج یک ابزار را در برنامه‌ای که آن را اجرا می‌کند نشان می‌دهد.",
+  // preparing
+  "در حال آماده‌سازی نتایج…",
+  // ready
+  "نتایج آماده است",
+  // error
+  "نمایش نتایج ممکن نشد.",
+  // cancelled
+  "لغو شد: نتیجه‌ای برای نمایش نیست.",
+  // count
+  "{count} نتیجه",
+  // countOf
+  "{shown} از {count} نتیجه",
+  // marked
+  "{count} علامت‌دار",
+  // newestFirst
+  "جدیدترین‌ها اول",
+  // copyList
+  "کپی فهرست",
+  // fullScreen
+  "تمام‌صفحه",
+  // exitFullScreen
+  "خروج از تمام‌صفحه",
+  // filter
+  "فیلتر بر اساس عنوان، سایت، گزیده یا نویسنده",
+  // exportGroup
+  "خروجی",
+  // downloadAll
+  "بارگیری همه با قالب",
+  // downloadMarked
+  "بارگیری علامت‌دارها با قالب",
+  // copyAll
+  "کپی همه با قالب",
+  // copyMarked
+  "کپی علامت‌دارها با قالب",
+  // copiedAs
+  "فهرست با قالب {format} کپی شد",
+  // downloaded
+  "{name} بارگیری شد",
+  // notDownloaded
+  "بارگیری نشد: {name}",
+  // copyInstead
+  "در عوض کپی شود",
+  // showMore
+  "نمایش بیشتر",
+  // showLess
+  "نمایش کمتر",
+  // mark
+  "علامت‌گذاری {number} برای دستیار",
+  // copyLink
+  "کپی پیوند {number}",
+  // linkCopied
+  "پیوند {number} کپی شد",
+  // copyBlocked
+  "کپی کردن اینجا مسدود است. متن انتخاب شده است: Ctrl+C یا ⌘C را فشار دهید.",
+  // linkBlocked
+  "پیوند اینجا باز نشد. انتخاب شده است: برای کپی، Ctrl+C یا ⌘C را فشار دهید.",
+  // done
+  "انجام شد",
+  // empty
+  "نتیجه‌ای برای نمایش نیست.",
+  // noMatch
+  "هیچ نتیجه‌ای با فیلتر مطابقت ندارد.",
+];

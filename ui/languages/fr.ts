@@ -1,0 +1,80 @@
+/**
+ * The view's messages in French.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in French. */
+export const fr: Table = [
+  // waiting
+  "En attente des résultats…",
+  // noHost
+  "Aucun résultat reçu\u00a0: cette vue affiche les résultats d’un outil dans l’application qui l’exécute.",
+  // preparing
+  "Préparation des résultats…",
+  // ready
+  "Résultats prêts",
+  // error
+  "Impossible d’afficher les résultats.",
+  // cancelled
+  "Annulé\u00a0: aucun résultat à afficher.",
+  // count
+  { one: "{count} résultat", many: "{count} de résultats", other: "{count} résultats" },
+  // countOf
+  {
+    one: "{shown} sur {count} résultat",
+    many: "{shown} sur {count} de résultats",
+    other: "{shown} sur {count} résultats",
+  },
+  // marked
+  { one: "{count} marqué", many: "{count} marqués", other: "{count} marqués" },
+  // newestFirst
+  "Plus récents d’abord",
+  // copyList
+  "Copier la liste",
+  // fullScreen
+  "Plein écran",
+  // exitFullScreen
+  "Quitter le plein écran",
+  // filter
+  "Filtrer par titre, site, extrait ou auteur",
+  // exportGroup
+  "Exporter",
+  // downloadAll
+  "Tout télécharger en",
+  // downloadMarked
+  "Télécharger les marqués en",
+  // copyAll
+  "Tout copier en",
+  // copyMarked
+  "Copier les marqués en",
+  // copiedAs
+  "Liste copiée en {format}",
+  // downloaded
+  "{name} téléchargé",
+  // notDownloaded
+  "Non téléchargé\u00a0: {name}",
+  // copyInstead
+  "Copier à la place",
+  // showMore
+  "Afficher plus",
+  // showLess
+  "Afficher moins",
+  // mark
+  "Marquer {number} pour l’assistant",
+  // copyLink
+  "Copier le lien {number}",
+  // linkCopied
+  "Lien {number} copié",
+  // copyBlocked
+  "La copie est bloquée ici. Le texte est sélectionné\u00a0: appuyez sur Ctrl+C ou ⌘C.",
+  // linkBlocked
+  "Le lien ne s’est pas ouvert ici. Il est sélectionné\u00a0: appuyez sur Ctrl+C ou ⌘C pour le copier.",
+  // done
+  "Terminé",
+  // empty
+  "Aucun résultat à afficher.",
+  // noMatch
+  "Aucun résultat ne correspond au filtre.",
+];

@@ -1,0 +1,80 @@
+/**
+ * The view's messages in Hebrew.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Hebrew. */
+export const he: Table = [
+  // waiting
+  "ממתין לתוצאות…",
+  // noHost
+  "לא התקבלו תוצאות: תצוגה זו מציגה תוצאות של כלי בתוך האפליקציה שמפעילה אותו.",
+  // preparing
+  "מכין תוצאות…",
+  // ready
+  "התוצאות מוכנות",
+  // error
+  "לא ניתן היה להציג את התוצאות.",
+  // cancelled
+  "בוטל: אין תוצאות להצגה.",
+  // count
+  { one: "{count} תוצאה", two: "{count} תוצאות", other: "{count} תוצאות" },
+  // countOf
+  {
+    one: "{shown} מתוך {count} תוצאה",
+    two: "{shown} מתוך {count} תוצאות",
+    other: "{shown} מתוך {count} תוצאות",
+  },
+  // marked
+  { one: "{count} מסומנת", two: "{count} מסומנות", other: "{count} מסומנות" },
+  // newestFirst
+  "מהחדש לישן",
+  // copyList
+  "העתקת הרשימה",
+  // fullScreen
+  "מסך מלא",
+  // exitFullScreen
+  "יציאה ממסך מלא",
+  // filter
+  "סינון לפי כותרת, אתר, קטע או מחבר",
+  // exportGroup
+  "ייצוא",
+  // downloadAll
+  "הורדת הכול בפורמט",
+  // downloadMarked
+  "הורדת המסומנות בפורמט",
+  // copyAll
+  "העתקת הכול בפורמט",
+  // copyMarked
+  "העתקת המסומנות בפורמט",
+  // copiedAs
+  "הרשימה הועתקה בפורמט {format}",
+  // downloaded
+  "ההורדה הושלמה: {name}",
+  // notDownloaded
+  "לא הורד: {name}",
+  // copyInstead
+  "העתקה במקום זאת",
+  // showMore
+  "הצגת עוד",
+  // showLess
+  "הצגת פחות",
+  // mark
+  "סימון {number} עבור העוזר",
+  // copyLink
+  "העתקת קישור {number}",
+  // linkCopied
+  "קישור {number} הועתק",
+  // copyBlocked
+  "ההעתקה חסומה כאן. הטקסט נבחר: יש להקיש Ctrl+C או ⌘C.",
+  // linkBlocked
+  "הקישור לא נפתח כאן. הוא נבחר: יש להקיש Ctrl+C או ⌘C כדי להעתיק אותו.",
+  // done
+  "סיום",
+  // empty
+  "אין תוצאות להצגה.",
+  // noMatch
+  "אין תוצאות שתואמות למסנן.",
+];

@@ -1,0 +1,84 @@
+/**
+ * The view's messages in Italian.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Italian. */
+export const it: Table = [
+  // waiting
+  "In attesa dei risultati…",
+  // noHost
+  "Nessun risultato ricevuto: questa vista mostra i risultati di uno strumento nell’app che lo esegue.",
+  // preparing
+  "Preparazione dei risultati…",
+  // ready
+  "Risultati pronti",
+  // error
+  "Impossibile mostrare i risultati.",
+  // cancelled
+  "Annullato: nessun risultato da mostrare.",
+  // count
+  { one: "{count} risultato", many: "{count} di risultati", other: "{count} risultati" },
+  // countOf
+  {
+    one: "{shown} di {count} risultato",
+    many: "{shown} di {count} di risultati",
+    other: "{shown} di {count} risultati",
+  },
+  // marked
+  {
+    one: "{count} contrassegnato",
+    many: "{count} contrassegnati",
+    other: "{count} contrassegnati",
+  },
+  // newestFirst
+  "Prima i più recenti",
+  // copyList
+  "Copia elenco",
+  // fullScreen
+  "Schermo intero",
+  // exitFullScreen
+  "Esci da schermo intero",
+  // filter
+  "Filtra per titolo, sito, estratto o autore",
+  // exportGroup
+  "Esporta",
+  // downloadAll
+  "Scarica tutto come",
+  // downloadMarked
+  "Scarica i contrassegnati come",
+  // copyAll
+  "Copia tutto come",
+  // copyMarked
+  "Copia i contrassegnati come",
+  // copiedAs
+  "Elenco copiato come {format}",
+  // downloaded
+  "Scaricato: {name}",
+  // notDownloaded
+  "Non scaricato: {name}",
+  // copyInstead
+  "Copia invece",
+  // showMore
+  "Mostra di più",
+  // showLess
+  "Mostra meno",
+  // mark
+  "Contrassegna {number} per l’assistente",
+  // copyLink
+  "Copia link {number}",
+  // linkCopied
+  "Link {number} copiato",
+  // copyBlocked
+  "Qui la copia è bloccata. Il testo è selezionato: premi Ctrl+C o ⌘C.",
+  // linkBlocked
+  "Il link non si è aperto qui. È selezionato: premi Ctrl+C o ⌘C per copiarlo.",
+  // done
+  "Fine",
+  // empty
+  "Nessun risultato da mostrare.",
+  // noMatch
+  "Nessun risultato corrisponde al filtro.",
+];

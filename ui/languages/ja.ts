@@ -1,0 +1,76 @@
+/**
+ * The view's messages in Japanese.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Japanese. */
+export const ja: Table = [
+  // waiting
+  "結果を待っています…",
+  // noHost
+  "結果が届きませんでした。このビューは、ツールを実行するアプリの中でその結果を表示します。",
+  // preparing
+  "結果を準備しています…",
+  // ready
+  "結果の準備ができました",
+  // error
+  "結果を表示できませんでした。",
+  // cancelled
+  "キャンセルされました。表示する結果はありません。",
+  // count
+  "{count}件",
+  // countOf
+  "{count}件中{shown}件",
+  // marked
+  "マーク済み {count}件",
+  // newestFirst
+  "新しい順",
+  // copyList
+  "リストをコピー",
+  // fullScreen
+  "全画面表示",
+  // exitFullScreen
+  "全画面表示を終了",
+  // filter
+  "タイトル、サイト、抜粋、著者で絞り込み",
+  // exportGroup
+  "エクスポート",
+  // downloadAll
+  "すべてダウンロード：",
+  // downloadMarked
+  "マークした結果をダウンロード：",
+  // copyAll
+  "すべてコピー：",
+  // copyMarked
+  "マークした結果をコピー：",
+  // copiedAs
+  "リストを {format} 形式でコピーしました",
+  // downloaded
+  "{name} をダウンロードしました",
+  // notDownloaded
+  "ダウンロードされませんでした：{name}",
+  // copyInstead
+  "代わりにコピー",
+  // showMore
+  "もっと見る",
+  // showLess
+  "折りたたむ",
+  // mark
+  "{number} をアシスタント用にマーク",
+  // copyLink
+  "リンク {number} をコピー",
+  // linkCopied
+  "リンク {number} をコピーしました",
+  // copyBlocked
+  "ここではコピーできません。テキストを選択しました：Ctrl+C または ⌘C を押してください。",
+  // linkBlocked
+  "ここではリンクを開けませんでした。リンクを選択しました：Ctrl+C または ⌘C を押してコピーしてください。",
+  // done
+  "完了",
+  // empty
+  "表示する結果はありません。",
+  // noMatch
+  "フィルタに一致する結果はありません。",
+];

@@ -1,0 +1,76 @@
+/**
+ * The view's messages in Dutch.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Dutch. */
+export const nl: Table = [
+  // waiting
+  "Wachten op resultaten…",
+  // noHost
+  "Geen resultaten ontvangen: deze weergave toont de resultaten van een tool in de app die hem uitvoert.",
+  // preparing
+  "Resultaten voorbereiden…",
+  // ready
+  "Resultaten klaar",
+  // error
+  "De resultaten konden niet worden getoond.",
+  // cancelled
+  "Geannuleerd: geen resultaten om te tonen.",
+  // count
+  { one: "{count} resultaat", other: "{count} resultaten" },
+  // countOf
+  { one: "{shown} van {count} resultaat", other: "{shown} van {count} resultaten" },
+  // marked
+  "{count} gemarkeerd",
+  // newestFirst
+  "Nieuwste eerst",
+  // copyList
+  "Lijst kopiëren",
+  // fullScreen
+  "Volledig scherm",
+  // exitFullScreen
+  "Volledig scherm sluiten",
+  // filter
+  "Filteren op titel, site, fragment of auteur",
+  // exportGroup
+  "Exporteren",
+  // downloadAll
+  "Alles downloaden als",
+  // downloadMarked
+  "Gemarkeerde downloaden als",
+  // copyAll
+  "Alles kopiëren als",
+  // copyMarked
+  "Gemarkeerde kopiëren als",
+  // copiedAs
+  "Lijst gekopieerd als {format}",
+  // downloaded
+  "{name} gedownload",
+  // notDownloaded
+  "Niet gedownload: {name}",
+  // copyInstead
+  "Toch kopiëren",
+  // showMore
+  "Meer tonen",
+  // showLess
+  "Minder tonen",
+  // mark
+  "{number} markeren voor de assistent",
+  // copyLink
+  "Link {number} kopiëren",
+  // linkCopied
+  "Link {number} gekopieerd",
+  // copyBlocked
+  "Kopiëren is hier geblokkeerd. De tekst is geselecteerd: druk op Ctrl+C of ⌘C.",
+  // linkBlocked
+  "De link ging hier niet open. Hij is geselecteerd: druk op Ctrl+C of ⌘C om hem te kopiëren.",
+  // done
+  "Klaar",
+  // empty
+  "Geen resultaten om te tonen.",
+  // noMatch
+  "Geen resultaten voor dit filter.",
+];

@@ -1,0 +1,81 @@
+/**
+ * The view's messages in Polish.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Polish. */
+export const pl: Table = [
+  // waiting
+  "Oczekiwanie na wyniki…",
+  // noHost
+  "Nie otrzymano wyników: ten widok pokazuje wyniki narzędzia w aplikacji, która je uruchamia.",
+  // preparing
+  "Przygotowywanie wyników…",
+  // ready
+  "Wyniki gotowe",
+  // error
+  "Nie udało się wyświetlić wyników.",
+  // cancelled
+  "Anulowano: brak wyników do wyświetlenia.",
+  // count
+  { one: "{count} wynik", few: "{count} wyniki", many: "{count} wyników", other: "{count} wyniku" },
+  // countOf
+  {
+    one: "{shown} z {count} wyniku",
+    few: "{shown} z {count} wyników",
+    many: "{shown} z {count} wyników",
+    other: "{shown} z {count} wyniku",
+  },
+  // marked
+  "Oznaczone: {count}",
+  // newestFirst
+  "Od najnowszych",
+  // copyList
+  "Kopiuj listę",
+  // fullScreen
+  "Pełny ekran",
+  // exitFullScreen
+  "Zamknij pełny ekran",
+  // filter
+  "Filtruj: tytuł, witryna, fragment lub autor",
+  // exportGroup
+  "Eksportuj",
+  // downloadAll
+  "Pobierz wszystko jako",
+  // downloadMarked
+  "Pobierz oznaczone jako",
+  // copyAll
+  "Kopiuj wszystko jako",
+  // copyMarked
+  "Kopiuj oznaczone jako",
+  // copiedAs
+  "Skopiowano listę jako {format}",
+  // downloaded
+  "Pobrano {name}",
+  // notDownloaded
+  "Nie pobrano: {name}",
+  // copyInstead
+  "Skopiuj zamiast tego",
+  // showMore
+  "Pokaż więcej",
+  // showLess
+  "Pokaż mniej",
+  // mark
+  "Oznacz {number} dla asystenta",
+  // copyLink
+  "Kopiuj link {number}",
+  // linkCopied
+  "Skopiowano link {number}",
+  // copyBlocked
+  "Kopiowanie jest tu zablokowane. Tekst jest zaznaczony: naciśnij Ctrl+C lub ⌘C.",
+  // linkBlocked
+  "Link nie otworzył się tutaj. Jest zaznaczony: naciśnij Ctrl+C lub ⌘C, aby go skopiować.",
+  // done
+  "Gotowe",
+  // empty
+  "Brak wyników do wyświetlenia.",
+  // noMatch
+  "Żaden wynik nie pasuje do filtra.",
+];

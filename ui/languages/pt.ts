@@ -1,0 +1,80 @@
+/**
+ * The view's messages in Portuguese, as written in Brazil.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Portuguese, as written in Brazil. */
+export const pt: Table = [
+  // waiting
+  "Aguardando os resultados…",
+  // noHost
+  "Nenhum resultado chegou: esta visualização mostra os resultados de uma ferramenta dentro do app que a executa.",
+  // preparing
+  "Preparando os resultados…",
+  // ready
+  "Resultados prontos",
+  // error
+  "Não foi possível mostrar os resultados.",
+  // cancelled
+  "Cancelado: nenhum resultado para mostrar.",
+  // count
+  { one: "{count} resultado", many: "{count} de resultados", other: "{count} resultados" },
+  // countOf
+  {
+    one: "{shown} de {count} resultado",
+    many: "{shown} de {count} de resultados",
+    other: "{shown} de {count} resultados",
+  },
+  // marked
+  { one: "{count} marcado", many: "{count} marcados", other: "{count} marcados" },
+  // newestFirst
+  "Mais recentes primeiro",
+  // copyList
+  "Copiar lista",
+  // fullScreen
+  "Tela cheia",
+  // exitFullScreen
+  "Sair da tela cheia",
+  // filter
+  "Filtrar por título, site, trecho ou autor",
+  // exportGroup
+  "Exportar",
+  // downloadAll
+  "Baixar tudo como",
+  // downloadMarked
+  "Baixar marcados como",
+  // copyAll
+  "Copiar tudo como",
+  // copyMarked
+  "Copiar marcados como",
+  // copiedAs
+  "Lista copiada como {format}",
+  // downloaded
+  "Baixado: {name}",
+  // notDownloaded
+  "Não baixado: {name}",
+  // copyInstead
+  "Copiar em vez disso",
+  // showMore
+  "Mostrar mais",
+  // showLess
+  "Mostrar menos",
+  // mark
+  "Marcar {number} para o assistente",
+  // copyLink
+  "Copiar link {number}",
+  // linkCopied
+  "Link {number} copiado",
+  // copyBlocked
+  "A cópia está bloqueada aqui. O texto está selecionado: pressione Ctrl+C ou ⌘C.",
+  // linkBlocked
+  "O link não abriu aqui. Ele está selecionado: pressione Ctrl+C ou ⌘C para copiá-lo.",
+  // done
+  "Concluído",
+  // empty
+  "Nenhum resultado para mostrar.",
+  // noMatch
+  "Nenhum resultado corresponde ao filtro.",
+];

@@ -1,0 +1,76 @@
+/**
+ * The view's messages in Turkish.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Turkish. */
+export const tr: Table = [
+  // waiting
+  "Sonuçlar bekleniyor…",
+  // noHost
+  "Sonuç gelmedi: bu görünüm, bir aracın sonuçlarını onu çalıştıran uygulamanın içinde gösterir.",
+  // preparing
+  "Sonuçlar hazırlanıyor…",
+  // ready
+  "Sonuçlar hazır",
+  // error
+  "Sonuçlar gösterilemedi.",
+  // cancelled
+  "İptal edildi: gösterilecek sonuç yok.",
+  // count
+  "{count} sonuç",
+  // countOf
+  "{shown}/{count} sonuç",
+  // marked
+  "{count} işaretli",
+  // newestFirst
+  "Önce en yeni",
+  // copyList
+  "Listeyi kopyala",
+  // fullScreen
+  "Tam ekran",
+  // exitFullScreen
+  "Tam ekrandan çık",
+  // filter
+  "Başlık, site, özet veya yazara göre filtrele",
+  // exportGroup
+  "Dışa aktar",
+  // downloadAll
+  "Tümünü şu biçimde indir:",
+  // downloadMarked
+  "İşaretlileri şu biçimde indir:",
+  // copyAll
+  "Tümünü şu biçimde kopyala:",
+  // copyMarked
+  "İşaretlileri şu biçimde kopyala:",
+  // copiedAs
+  "Liste {format} olarak kopyalandı",
+  // downloaded
+  "{name} indirildi",
+  // notDownloaded
+  "İndirilmedi: {name}",
+  // copyInstead
+  "Bunun yerine kopyala",
+  // showMore
+  "Daha fazla göster",
+  // showLess
+  "Daha az göster",
+  // mark
+  "{number}. sonucu asistan için işaretle",
+  // copyLink
+  "{number}. bağlantıyı kopyala",
+  // linkCopied
+  "{number}. bağlantı kopyalandı",
+  // copyBlocked
+  "Burada kopyalama engelli. Metin seçildi: Ctrl+C veya ⌘C tuşlarına basın.",
+  // linkBlocked
+  "Bağlantı burada açılmadı. Seçildi: kopyalamak için Ctrl+C veya ⌘C tuşlarına basın.",
+  // done
+  "Bitti",
+  // empty
+  "Gösterilecek sonuç yok.",
+  // noMatch
+  "Filtreyle eşleşen sonuç yok.",
+];

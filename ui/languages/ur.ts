@@ -1,0 +1,76 @@
+/**
+ * The view's messages in Urdu.
+ *
+ * @module
+ */
+import type { Table } from "../messages.ts";
+
+/** The view's messages in Urdu. */
+export const ur: Table = [
+  // waiting
+  "نتائج کا انتظار ہے…",
+  // noHost
+  "کوئی نتائج موصول نہیں ہوئے: یہ منظر کسی ٹول کے نتائج اس ایپ کے اندر دکھاتا ہے جو اسے چلاتی ہے۔",
+  // preparing
+  "نتائج تیار ہو رہے ہیں…",
+  // ready
+  "نتائج تیار ہیں",
+  // error
+  "نتائج نہیں دکھائے جا سکے۔",
+  // cancelled
+  "منسوخ ہو گیا: دکھانے کے لیے کوئی نتائج نہیں۔",
+  // count
+  { one: "{count} نتیجہ", other: "{count} نتائج" },
+  // countOf
+  { one: "{count} نتیجے میں سے {shown}", other: "{count} نتائج میں سے {shown}" },
+  // marked
+  "{count} نشان زد",
+  // newestFirst
+  "تازہ ترین پہلے",
+  // copyList
+  "فہرست کاپی کریں",
+  // fullScreen
+  "پوری اسکرین",
+  // exitFullScreen
+  "پوری اسکرین سے باہر نکلیں",
+  // filter
+  "عنوان، سائٹ، اقتباس یا مصنف کے لحاظ سے فلٹر کریں",
+  // exportGroup
+  "برآمد کریں",
+  // downloadAll
+  "سب کو اس فارمیٹ میں ڈاؤن لوڈ کریں:",
+  // downloadMarked
+  "نشان زد کو اس فارمیٹ میں ڈاؤن لوڈ کریں:",
+  // copyAll
+  "سب کو اس فارمیٹ میں کاپی کریں:",
+  // copyMarked
+  "نشان زد کو اس فارمیٹ میں کاپی کریں:",
+  // copiedAs
+  "فہرست {format} کے طور پر کاپی ہو گئی",
+  // downloaded
+  "ڈاؤن لوڈ ہو گئی: {name}",
+  // notDownloaded
+  "ڈاؤن لوڈ نہیں ہوئی: {name}",
+  // copyInstead
+  "اس کے بجائے کاپی کریں",
+  // showMore
+  "مزید دکھائیں",
+  // showLess
+  "کم دکھائیں",
+  // mark
+  "{number} کو اسسٹنٹ کے لیے نشان زد کریں",
+  // copyLink
+  "لنک {number} کاپی کریں",
+  // linkCopied
+  "لنک {number} کاپی ہو گیا",
+  // copyBlocked
+  "یہاں کاپی کرنا مسدود ہے۔ متن منتخب ہے: Ctrl+C یا ⌘C دبائیں۔",
+  // linkBlocked
+  "لنک یہاں نہیں کھلا۔ یہ منتخب ہے: کاپی کرنے کے لیے Ctrl+C یا ⌘C دبائیں۔",
+  // done
+  "ہو گیا",
+  // empty
+  "دکھانے کے لیے کوئی نتائج نہیں۔",
+  // noMatch
+  "کوئی نتیجہ فلٹر سے مماثل نہیں۔",
+];
