@@ -71,7 +71,7 @@ Deno.test("a build rebuilds exactly what a changed source is part of", async () 
 
     // The bundle embeds the view: a change to the view rebuilds both.
     await append(dir, "ui/styles.css", "\n/* A change to the view. */\n");
-    assert.match(await build(dir), /^Built ui\/dist\/render_results\.html: .*; dist\/server\.js$/);
+    assert.match(await build(dir), /^Built ui\/dist\/render_results\.html: .*; dist\/server\.js$/s);
     assert.equal(await build(dir), "Up to date");
 
     // Tests are no source of either.

@@ -3,7 +3,7 @@
  * both into one self-contained HTML document, the MCP Apps resource. Writes it twice:
  * `ui/dist/render_results.html`, for browsers and tools, and `ui/dist/view.ts`, a module that
  * exports it with its SHA-256, which the server imports. Fails above {@link MAX_BYTES}, or
- * {@link MAX_GZIP_BYTES} gzipped.
+ * {@link MAX_GZIP_BYTES} gzipped. Says what it wrote, and what each language's messages cost.
  *
  * `deno task build` runs it (through `launch.ts`) when the view's sources changed.
  *
@@ -11,6 +11,8 @@
  */
 import { sha256Hex } from "../server/bytes.ts";
 import { inlineHtml } from "./inline_html.ts";
+import { TABLES } from "./languages.ts";
+import type { Message } from "./messages.ts";
 
 /** The largest HTML document the build accepts, in bytes. */
 export const MAX_BYTES = 40 * 1024;
@@ -62,10 +64,54 @@ export async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> 
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
+/** What a message table costs the view, or all of them together. */
+export interface LanguageCost {
+  /** The table's language tag, or `all`. */
+  language: string;
+  /** The table's size as a literal in the view's script (UTF-8), in bytes. */
+  bytes: number;
+  /** What the table adds, gzipped, to all the others gzipped together; for `all`, their size. */
+  gzipped: number;
+}
+
+/** `value` written as a minified script writes it: strings quoted, plural categories bare. */
+function scriptLiteral(value: Message | readonly Message[]): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(scriptLiteral).join(",")}]`;
+  const forms = Object.entries(value).map(([category, text]) =>
+    `${category}:${scriptLiteral(text)}`
+  );
+  return `{${forms.join(",")}}`;
+}
+
+/**
+ * What each message table costs the view, measured on the tables alone: its bytes as a literal,
+ * and how much more all tables gzip to with it than without it. Last, all tables together.
+ */
+export async function languageCosts(): Promise<LanguageCost[]> {
+  const encoder = new TextEncoder();
+  const literals = Object.entries(TABLES).map(([language, table]) => ({
+    language,
+    literal: scriptLiteral(table),
+  }));
+  const gzipped = (without?: string) =>
+    gzipSize(encoder.encode(
+      literals.filter(({ language }) => language !== without).map(({ literal }) => literal).join(),
+    ));
+  const all = await gzipped();
+  const costs = await Promise.all(literals.map(async ({ language, literal }) => ({
+    language,
+    bytes: encoder.encode(literal).length,
+    gzipped: all - await gzipped(language),
+  })));
+  const bytes = costs.reduce((sum, cost) => sum + cost.bytes, 0);
+  return [...costs, { language: "all", bytes, gzipped: all }];
+}
+
 /**
  * Builds the view and writes both outputs; `header` is a comment line put first in the module.
- * Returns a line that gives the document's size. Throws, writing nothing, when the document is
- * over {@link MAX_BYTES} or {@link MAX_GZIP_BYTES}.
+ * Returns lines that give the document's size and what each language's messages cost. Throws,
+ * writing nothing, when the document is over {@link MAX_BYTES} or {@link MAX_GZIP_BYTES}.
  */
 export async function writeView(header = ""): Promise<string> {
   const html = await buildView();
@@ -86,7 +132,12 @@ export async function writeView(header = ""): Promise<string> {
   await Deno.mkdir(new URL(".", OUTPUT), { recursive: true });
   await replaceFile(OUTPUT, bytes);
   await replaceFile(MODULE_OUTPUT, new TextEncoder().encode(module));
-  return `ui/dist/render_results.html: ${size} (limit ${MAX_BYTES}, ${MAX_GZIP_BYTES} gzipped)`;
+  const costs = (await languageCosts()).map((cost) =>
+    `${cost.language} ${cost.bytes}/${cost.gzipped}`
+  );
+  return `ui/dist/render_results.html: ${size} (limit ${MAX_BYTES}, ${MAX_GZIP_BYTES} gzipped)\n` +
+    `  messages, bytes/gzipped (a table as a script literal/what it adds to the others):\n` +
+    `  ${costs.join(", ")}`;
 }
 
 /**

@@ -3,7 +3,8 @@
  */
 
 import assert from "node:assert/strict";
-import { buildView, gzipSize, MAX_BYTES, MAX_GZIP_BYTES, OUTPUT } from "./build.ts";
+import { buildView, gzipSize, languageCosts, MAX_BYTES, MAX_GZIP_BYTES, OUTPUT } from "./build.ts";
+import { TABLES } from "./languages.ts";
 
 Deno.test("the built resource is one small self-contained document", async () => {
   const html = await Deno.readTextFile(OUTPUT).catch(() => buildView());
@@ -18,4 +19,23 @@ Deno.test("the built resource is one small self-contained document", async () =>
   const css = html.match(/<style>(.*)<\/style>/s)?.[1] ?? "";
   assert.doesNotMatch(css, /@import|url\(/i, "the style sheet fetches nothing");
   assert.doesNotMatch(html, /\beval\(|new Function\b/, "nothing the default CSP forbids");
+});
+
+Deno.test("the build says what each language's messages cost", async () => {
+  const costs = await languageCosts();
+  assert.deepEqual(costs.map((cost) => cost.language), [...Object.keys(TABLES), "all"]);
+  const all = costs.pop()!;
+  for (const { language, bytes, gzipped } of costs) {
+    const texts = TABLES[language].flatMap((message) =>
+      typeof message === "string" ? [message] : Object.values(message)
+    );
+    const textBytes = new TextEncoder().encode(texts.join("")).length;
+    // The texts, each quoted, with commas, brackets and plural categories between them.
+    assert.ok(bytes > textBytes + 2 * texts.length, language);
+    assert.ok(bytes < textBytes + 12 * texts.length, language);
+    assert.ok(gzipped > 0 && gzipped < bytes, language);
+  }
+  assert.equal(all.bytes, costs.reduce((sum, cost) => sum + cost.bytes, 0));
+  assert.ok(all.gzipped < all.bytes / 2);
+  assert.ok(costs.every((cost) => cost.gzipped < all.gzipped / 4));
 });
