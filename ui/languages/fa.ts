@@ -52,7 +52,7 @@ export const fa: Table = [
   // notDownloaded
   "بارگیری نشد: {name}",
   // copyInstead
-  "در عوض کپی شود",
+  "در عوض کپی کنید",
   // showMore
   "نمایش بیشتر",
   // showLess

@@ -40,11 +40,11 @@ export const zhHans: Table = [
   // downloadAll
   "全部下载为",
   // downloadMarked
-  "已标记的下载为",
+  "已标记项下载为",
   // copyAll
   "全部复制为",
   // copyMarked
-  "已标记的复制为",
+  "已标记项复制为",
   // copiedAs
   "已将列表复制为 {format}",
   // downloaded

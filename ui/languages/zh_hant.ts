@@ -40,11 +40,11 @@ export const zhHant: Table = [
   // downloadAll
   "全部下載為",
   // downloadMarked
-  "已標記的下載為",
+  "已標記項目下載為",
   // copyAll
   "全部複製為",
   // copyMarked
-  "已標記的複製為",
+  "已標記項目複製為",
   // copiedAs
   "已將清單複製為 {format}",
   // downloaded
