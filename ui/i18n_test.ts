@@ -13,9 +13,9 @@ Deno.test("a locale gets the table of its language and script, else English", ()
   const expected: Record<string, string[]> = {
     "Newest first": ["en", "en-US", "en-GB", "EN-gb", "fi", "fi-FI", "sw", "qaa", "und"],
     "Neueste zuerst": ["de", "de-DE", "de-AT", "de-CH", "DE"],
-    "Más recientes primero": ["es", "es-ES", "es-419", "es-MX"],
-    "Mais recentes primeiro": ["pt", "pt-BR", "pt-PT", "pt_BR"],
-    "Plus récents d’abord": ["fr", "fr-CA", "fr-FR"],
+    "Más recientes": ["es", "es-ES", "es-419", "es-MX"],
+    "Mais recentes": ["pt", "pt-BR", "pt-PT", "pt_BR"],
+    "Plus récents": ["fr", "fr-CA", "fr-FR"],
     "最新优先": ["zh", "zh-CN", "zh-SG", "zh-Hans", "zh-Hans-CN", "zh-Hans-HK", "cmn-Hans"],
     "最新優先": ["zh-TW", "zh-HK", "zh-MO", "zh-Hant", "zh-Hant-TW", "zh-Hant-CN", "und-Hant"],
     "מהחדש לישן": ["he", "he-IL", "iw"],

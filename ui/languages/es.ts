@@ -30,7 +30,7 @@ export const es: Table = [
   // marked
   { one: "{count} marcado", many: "{count} marcados", other: "{count} marcados" },
   // newestFirst
-  "Más recientes primero",
+  "Más recientes",
   // copyList
   "Copiar lista",
   // fullScreen

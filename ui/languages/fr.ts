@@ -30,7 +30,7 @@ export const fr: Table = [
   // marked
   { one: "{count} marqué", many: "{count} marqués", other: "{count} marqués" },
   // newestFirst
-  "Plus récents d’abord",
+  "Plus récents",
   // copyList
   "Copier la liste",
   // fullScreen

@@ -34,7 +34,7 @@ export const it: Table = [
     other: "{count} contrassegnati",
   },
   // newestFirst
-  "Prima i più recenti",
+  "Più recenti",
   // copyList
   "Copia elenco",
   // fullScreen

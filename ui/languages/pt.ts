@@ -30,7 +30,7 @@ export const pt: Table = [
   // marked
   { one: "{count} marcado", many: "{count} marcados", other: "{count} marcados" },
   // newestFirst
-  "Mais recentes primeiro",
+  "Mais recentes",
   // copyList
   "Copiar lista",
   // fullScreen
