@@ -33,9 +33,10 @@ export interface Localized {
   readonly dir: "ltr" | "rtl";
   /**
    * Message `key` with each `{name}` in it filled from `values`: a number written for the host's
-   * locale, a string as given but isolated (between U+2068 and U+2069), so that a file name or
-   * title in another script does not reorder the sentence around it. A message with plural forms
-   * takes the form for the value of `count`. A placeholder without a value is left as it is.
+   * locale, a string as given. In right-to-left words a string is isolated (between U+2068 and
+   * U+2069), as the view's values (file and format names, citation numbers) run left to right and
+   * would otherwise take the punctuation around them along. A message with plural forms takes the
+   * form for the value of `count`. A placeholder without a value is left as it is.
    */
   t(key: MessageKey, values?: MessageValues): string;
 }
@@ -92,9 +93,10 @@ export function localize(locale: unknown): Localized {
   const numbers = new Intl.NumberFormat(tag ?? "en");
   // Plural forms are the table's language's, even where numbers are written the host's way.
   const plurals = new Intl.PluralRules(lang);
+  const dir = RTL_SCRIPTS.includes(found?.script ?? "") ? "rtl" : "ltr";
   return {
     lang,
-    dir: RTL_SCRIPTS.includes(found?.script ?? "") ? "rtl" : "ltr",
+    dir,
     t(key, values = {}) {
       const message = table[MESSAGE_KEYS.indexOf(key)];
       const text = typeof message === "string"
@@ -103,7 +105,8 @@ export function localize(locale: unknown): Localized {
       return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
         if (!Object.hasOwn(values, name)) return placeholder;
         const value = values[name];
-        return typeof value === "number" ? numbers.format(value) : `\u2068${value}\u2069`;
+        if (typeof value === "number") return numbers.format(value);
+        return dir === "rtl" ? `\u2068${value}\u2069` : value;
       });
     },
   };

@@ -38,6 +38,7 @@ export const MESSAGE_KEYS = [
   "linkCopied",
   "copyBlocked",
   "linkBlocked",
+  "selected",
   "done",
   "empty",
   "noMatch",

@@ -10,7 +10,7 @@ export const de: Table = [
   // waiting
   "Warten auf Ergebnisse…",
   // noHost
-  "Keine Ergebnisse empfangen: Diese Ansicht zeigt die Ergebnisse eines Tools in der App, die es ausführt.",
+  "Keine Ergebnisse von der App empfangen.",
   // preparing
   "Ergebnisse werden vorbereitet…",
   // ready
@@ -64,9 +64,11 @@ export const de: Table = [
   // linkCopied
   "Link {number} kopiert",
   // copyBlocked
-  "Kopieren ist hier blockiert. Der Text ist ausgewählt: mit Strg+C oder ⌘C kopieren.",
+  "Kopieren ist hier blockiert.",
   // linkBlocked
-  "Der Link ließ sich hier nicht öffnen. Er ist ausgewählt: mit Strg+C oder ⌘C kopieren.",
+  "Der Link ließ sich hier nicht öffnen.",
+  // selected
+  "Er ist ausgewählt: mit Strg+C oder ⌘C kopieren.",
   // done
   "Fertig",
   // empty

@@ -10,7 +10,7 @@ export const en: Table = [
   // waiting
   "Waiting for the results…",
   // noHost
-  "No results arrived: this view shows a tool's results inside an app that runs it.",
+  "No results arrived from the app.",
   // preparing
   "Preparing results…",
   // ready
@@ -64,9 +64,11 @@ export const en: Table = [
   // linkCopied
   "Link {number} copied",
   // copyBlocked
-  "Copying is blocked here. The text is selected: press Ctrl+C or ⌘C.",
+  "Copying is blocked here.",
   // linkBlocked
-  "The link did not open here. It is selected: press Ctrl+C or ⌘C to copy it.",
+  "The link did not open here.",
+  // selected
+  "It is selected: press Ctrl+C or ⌘C to copy it.",
   // done
   "Done",
   // empty

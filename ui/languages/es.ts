@@ -10,7 +10,7 @@ export const es: Table = [
   // waiting
   "Esperando los resultados…",
   // noHost
-  "No llegó ningún resultado: esta vista muestra los resultados de una herramienta dentro de la app que la ejecuta.",
+  "No llegó ningún resultado de la app.",
   // preparing
   "Preparando resultados…",
   // ready
@@ -68,9 +68,11 @@ export const es: Table = [
   // linkCopied
   "Enlace {number} copiado",
   // copyBlocked
-  "Aquí no se puede copiar. El texto está seleccionado: cópialo con Ctrl+C o ⌘C.",
+  "Aquí no se puede copiar.",
   // linkBlocked
-  "El enlace no se abrió aquí. Está seleccionado: cópialo con Ctrl+C o ⌘C.",
+  "El enlace no se abrió aquí.",
+  // selected
+  "Está seleccionado: cópialo con Ctrl+C o ⌘C.",
   // done
   "Listo",
   // empty

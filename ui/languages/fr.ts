@@ -10,7 +10,7 @@ export const fr: Table = [
   // waiting
   "En attente des résultats…",
   // noHost
-  "Aucun résultat reçu\u00a0: cette vue affiche les résultats d’un outil dans l’application qui l’exécute.",
+  "Aucun résultat reçu de l’application.",
   // preparing
   "Préparation des résultats…",
   // ready
@@ -68,9 +68,11 @@ export const fr: Table = [
   // linkCopied
   "Lien {number} copié",
   // copyBlocked
-  "La copie est bloquée ici. Le texte est sélectionné\u00a0: appuyez sur Ctrl+C ou ⌘C.",
+  "La copie est bloquée ici.",
   // linkBlocked
-  "Le lien ne s’est pas ouvert ici. Il est sélectionné\u00a0: appuyez sur Ctrl+C ou ⌘C pour le copier.",
+  "Le lien ne s’est pas ouvert ici.",
+  // selected
+  "Il est sélectionné\u00a0: appuyez sur Ctrl+C ou ⌘C pour le copier.",
   // done
   "Terminé",
   // empty

@@ -10,7 +10,7 @@ export const it: Table = [
   // waiting
   "In attesa dei risultati…",
   // noHost
-  "Nessun risultato ricevuto: questa vista mostra i risultati di uno strumento nell’app che lo esegue.",
+  "Nessun risultato ricevuto dall’app.",
   // preparing
   "Preparazione dei risultati…",
   // ready
@@ -72,9 +72,11 @@ export const it: Table = [
   // linkCopied
   "Link {number} copiato",
   // copyBlocked
-  "Qui la copia è bloccata. Il testo è selezionato: premi Ctrl+C o ⌘C.",
+  "Qui la copia è bloccata.",
   // linkBlocked
-  "Il link non si è aperto qui. È selezionato: premi Ctrl+C o ⌘C per copiarlo.",
+  "Il link non si è aperto qui.",
+  // selected
+  "È selezionato: premi Ctrl+C o ⌘C per copiarlo.",
   // done
   "Fine",
   // empty

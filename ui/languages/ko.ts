@@ -10,7 +10,7 @@ export const ko: Table = [
   // waiting
   "결과를 기다리는 중…",
   // noHost
-  "결과가 도착하지 않았습니다. 이 보기는 도구를 실행하는 앱 안에서 그 결과를 보여 줍니다.",
+  "앱에서 결과가 도착하지 않았습니다.",
   // preparing
   "결과 준비 중…",
   // ready
@@ -64,9 +64,11 @@ export const ko: Table = [
   // linkCopied
   "링크 {number} 복사됨",
   // copyBlocked
-  "여기서는 복사가 차단되어 있습니다. 텍스트가 선택되었습니다. Ctrl+C 또는 ⌘C를 누르세요.",
+  "여기서는 복사가 차단되어 있습니다.",
   // linkBlocked
-  "여기서 링크를 열 수 없습니다. 링크가 선택되었습니다. Ctrl+C 또는 ⌘C를 눌러 복사하세요.",
+  "여기서 링크를 열 수 없습니다.",
+  // selected
+  "선택되었습니다. Ctrl+C 또는 ⌘C를 눌러 복사하세요.",
   // done
   "완료",
   // empty

@@ -10,7 +10,7 @@ export const nl: Table = [
   // waiting
   "Wachten op resultaten…",
   // noHost
-  "Geen resultaten ontvangen: deze weergave toont de resultaten van een tool in de app die hem uitvoert.",
+  "Geen resultaten ontvangen van de app.",
   // preparing
   "Resultaten voorbereiden…",
   // ready
@@ -64,9 +64,11 @@ export const nl: Table = [
   // linkCopied
   "Link {number} gekopieerd",
   // copyBlocked
-  "Kopiëren is hier geblokkeerd. De tekst is geselecteerd: druk op Ctrl+C of ⌘C.",
+  "Kopiëren is hier geblokkeerd.",
   // linkBlocked
-  "De link ging hier niet open. Hij is geselecteerd: druk op Ctrl+C of ⌘C om hem te kopiëren.",
+  "De link ging hier niet open.",
+  // selected
+  "Hij is geselecteerd: druk op Ctrl+C of ⌘C om hem te kopiëren.",
   // done
   "Klaar",
   // empty

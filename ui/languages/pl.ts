@@ -10,7 +10,7 @@ export const pl: Table = [
   // waiting
   "Oczekiwanie na wyniki…",
   // noHost
-  "Nie otrzymano wyników: ten widok pokazuje wyniki narzędzia w aplikacji, która je uruchamia.",
+  "Nie otrzymano wyników z aplikacji.",
   // preparing
   "Przygotowywanie wyników…",
   // ready
@@ -69,9 +69,11 @@ export const pl: Table = [
   // linkCopied
   "Skopiowano link {number}",
   // copyBlocked
-  "Kopiowanie jest tu zablokowane. Tekst jest zaznaczony: naciśnij Ctrl+C lub ⌘C.",
+  "Kopiowanie jest tu zablokowane.",
   // linkBlocked
-  "Link nie otworzył się tutaj. Jest zaznaczony: naciśnij Ctrl+C lub ⌘C, aby go skopiować.",
+  "Link nie otworzył się tutaj.",
+  // selected
+  "Jest zaznaczony: naciśnij Ctrl+C lub ⌘C, aby go skopiować.",
   // done
   "Gotowe",
   // empty

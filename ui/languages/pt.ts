@@ -10,7 +10,7 @@ export const pt: Table = [
   // waiting
   "Aguardando os resultados…",
   // noHost
-  "Nenhum resultado chegou: esta visualização mostra os resultados de uma ferramenta dentro do app que a executa.",
+  "Nenhum resultado chegou do app.",
   // preparing
   "Preparando os resultados…",
   // ready
@@ -68,9 +68,11 @@ export const pt: Table = [
   // linkCopied
   "Link {number} copiado",
   // copyBlocked
-  "A cópia está bloqueada aqui. O texto está selecionado: pressione Ctrl+C ou ⌘C.",
+  "A cópia está bloqueada aqui.",
   // linkBlocked
-  "O link não abriu aqui. Ele está selecionado: pressione Ctrl+C ou ⌘C para copiá-lo.",
+  "O link não abriu aqui.",
+  // selected
+  "Ele está selecionado: pressione Ctrl+C ou ⌘C para copiá-lo.",
   // done
   "Concluído",
   // empty

@@ -10,7 +10,7 @@ export const tr: Table = [
   // waiting
   "Sonuçlar bekleniyor…",
   // noHost
-  "Sonuç gelmedi: bu görünüm, bir aracın sonuçlarını onu çalıştıran uygulamanın içinde gösterir.",
+  "Uygulamadan sonuç gelmedi.",
   // preparing
   "Sonuçlar hazırlanıyor…",
   // ready
@@ -64,9 +64,11 @@ export const tr: Table = [
   // linkCopied
   "{number}. bağlantı kopyalandı",
   // copyBlocked
-  "Burada kopyalama engelli. Metin seçildi: Ctrl+C veya ⌘C tuşlarına basın.",
+  "Burada kopyalama engelli.",
   // linkBlocked
-  "Bağlantı burada açılmadı. Seçildi: kopyalamak için Ctrl+C veya ⌘C tuşlarına basın.",
+  "Bağlantı burada açılmadı.",
+  // selected
+  "Seçildi: kopyalamak için Ctrl+C veya ⌘C tuşlarına basın.",
   // done
   "Bitti",
   // empty

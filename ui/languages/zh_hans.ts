@@ -10,7 +10,7 @@ export const zhHans: Table = [
   // waiting
   "正在等待结果…",
   // noHost
-  "未收到结果：此视图在运行工具的应用中显示该工具的结果。",
+  "未从应用收到结果。",
   // preparing
   "正在准备结果…",
   // ready
@@ -64,9 +64,11 @@ export const zhHans: Table = [
   // linkCopied
   "已复制链接 {number}",
   // copyBlocked
-  "此处无法复制。文本已选中：请按 Ctrl+C 或 ⌘C。",
+  "此处无法复制。",
   // linkBlocked
-  "链接无法在此打开。链接已选中：请按 Ctrl+C 或 ⌘C 复制。",
+  "链接无法在此打开。",
+  // selected
+  "已选中：请按 Ctrl+C 或 ⌘C 复制。",
   // done
   "完成",
   // empty

@@ -10,7 +10,7 @@ export const zhHant: Table = [
   // waiting
   "正在等待結果…",
   // noHost
-  "未收到結果：此檢視會在執行工具的應用程式中顯示該工具的結果。",
+  "未從應用程式收到結果。",
   // preparing
   "正在準備結果…",
   // ready
@@ -64,9 +64,11 @@ export const zhHant: Table = [
   // linkCopied
   "已複製連結 {number}",
   // copyBlocked
-  "此處無法複製。文字已選取：請按 Ctrl+C 或 ⌘C。",
+  "此處無法複製。",
   // linkBlocked
-  "無法在此開啟連結。連結已選取：請按 Ctrl+C 或 ⌘C 複製。",
+  "無法在此開啟連結。",
+  // selected
+  "已選取：請按 Ctrl+C 或 ⌘C 複製。",
   // done
   "完成",
   // empty
