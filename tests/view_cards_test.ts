@@ -178,6 +178,7 @@ Deno.test(viewCase("50 cards from one tool result", LIGHT, async (p) => {
 const arabic = { ...LIGHT, context: { ...LIGHT.context, locale: "ar-EG" } };
 Deno.test(viewCase("locale formats the count", arabic, async (p) => {
   await p.call("toolResult", success(ITEMS));
-  await p.waitForText(".count", "٣ results");
+  await p.waitForText(".count", "٣ نتائج");
+  // The numbers are the citations the text list gives the model, in its digits.
   assert.deepEqual(await p.view.locator(".num").allTextContents(), ["1", "2", "3"]);
 }));

@@ -11,7 +11,7 @@ import { ITEMS, success } from "./support/view_fixtures.ts";
 import { hostSees, LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 /** What the view says when no host answered at all. */
-const ALONE = "No results arrived: this view shows a tool's results inside an app that runs it.";
+const ALONE = "No results arrived from the app.";
 
 /** A host that emulates ChatGPT: `window.openai` with the result, and no MCP Apps bridge. */
 const openai = (globals: Record<string, unknown>, failLinks = false): OpenOptions => ({

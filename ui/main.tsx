@@ -11,6 +11,7 @@ import { h, render } from "preact";
 import { makeFormats } from "./formats.ts";
 import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext, reportedHeight } from "./host_style.ts";
+import { localize } from "./i18n.ts";
 import { moveBetweenCards } from "./keyboard.ts";
 import { findOpenAiRuntime, OpenAiHost } from "./openai_host.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
@@ -25,12 +26,16 @@ let state: ViewState = { phase: "waiting" };
 let context: McpUiHostContext = {};
 // Made up front, not when results arrive: the first format loads locale data (~50 ms).
 let formats = makeFormats();
+let words = localize(undefined);
 // Whether the host answered through either runtime: until then, sizes go nowhere.
 let answered = false;
 
 function draw(next: ViewState): void {
   state = next;
-  render(<View state={state} formats={formats} context={context} host={host} />, root);
+  render(
+    <View state={state} formats={formats} words={words} context={context} host={host} />,
+    root,
+  );
 }
 
 function reportSize(): void {
@@ -44,6 +49,13 @@ const resize = new ResizeObserver(reportSize);
 function setContext(next: McpUiHostContext): void {
   if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
     formats = makeFormats(next.locale, next.timeZone);
+  }
+  if (next.locale !== context.locale) {
+    // The document speaks the language of its words, in its direction: right to left for
+    // Arabic, Hebrew, Persian and Urdu, with the layout mirrored.
+    words = localize(next.locale);
+    document.documentElement.lang = words.lang;
+    document.documentElement.dir = words.dir;
   }
   context = next;
   applyHostContext(context);

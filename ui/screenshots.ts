@@ -4,7 +4,8 @@
  * `tests/support/browser_host.ts` (which offers links, model context and downloads). In the
  * 3-result shots (at twice the pixel density) one snippet is expanded, one result is marked and
  * the keyboard focus is on a card; the 50-result shots show the whole list; the filter shots show
- * the 50 filtered by a word and sorted newest first. Not part of the tests.
+ * the 50 filtered by a word and sorted newest first; two more show a host in Arabic (right to
+ * left) and in Japanese, with sources in those languages and in English. Not part of the tests.
  *
  * Usage: `deno task build && deno run --allow-all ui/screenshots.ts`. Where `pngquant` is
  * installed, it shrinks each file to a third or so; without it the files are larger, not worse.
@@ -38,6 +39,58 @@ const FEW = [
     text: "A feature that helps to prevent or minimize the risk of certain types of security " +
       "threats.",
     metadata: { site_name: "MDN Web Docs", date: "2025-11-03" },
+  },
+];
+
+/** Sources an Arabic reader might be shown: Arabic titles, and an English one among them. */
+const ARABIC = [
+  {
+    title: "أمن المعلومات",
+    url:
+      "https://ar.wikipedia.org/wiki/%D8%A3%D9%85%D9%86_%D8%A7%D9%84%D9%85%D8%B9%D9%84%D9%88%D9%85%D8%A7%D8%AA",
+    text: "أمن المعلومات هو علم مختص بتأمين المعلومات المتداولة عبر الشبكات من التهديدات " +
+      "التي تطالها، ومن الطرق المستخدمة لحمايتها التشفير وسياسات الوصول والمراجعة الدورية " +
+      "للأنظمة والبرامج المستخدمة في تداولها وحفظها.",
+    metadata: { siteName: "ويكيبيديا", published: "2026-03-14" },
+  },
+  {
+    title: "Content Security Policy (CSP)",
+    url: "https://developer.mozilla.org/en-US/docs/Web/HTTP/Guides/CSP",
+    text: "A feature that helps to prevent or minimize the risk of certain types of security " +
+      "threats.",
+    metadata: { site_name: "MDN Web Docs", date: "2025-11-03" },
+  },
+  {
+    title: "كيف تعرض التطبيقات نتائج البحث داخل المحادثة",
+    url: "https://example.com/ar/articles/search-results-in-chat",
+    text: "تعرض الواجهة المصادر في قائمة مرقّمة، ويمكن للقارئ تصفيتها وترتيبها ونسخ روابطها.",
+    metadata: { author: "سارة الخطيب", published: "2026-09-30" },
+  },
+];
+
+/** Sources a Japanese reader might be shown: Japanese titles, and an English one among them. */
+const JAPANESE = [
+  {
+    title: "コンテンツセキュリティポリシー (CSP)",
+    url: "https://developer.mozilla.org/ja/docs/Web/HTTP/Guides/CSP",
+    text: "コンテンツセキュリティポリシー (CSP) は、クロスサイトスクリプティングやデータインジェ" +
+      "クション攻撃などの特定の種類の攻撃を検出し、影響を軽減するために追加できるセキュリティ" +
+      "レイヤーです。これらの攻撃は、データの窃取からサイトの改ざん、マルウェアの配布に至るまで、" +
+      "あらゆる目的に使用されます。CSP はサーバーが応答ヘッダーで宣言し、ブラウザーが従います。",
+    metadata: { siteName: "MDN Web Docs", date: "2025-11-03" },
+  },
+  {
+    title: "MCP Apps: interactive user interfaces for MCP",
+    url: "https://modelcontextprotocol.io/extensions/apps/overview",
+    text: "MCP Apps let a server ship an interactive view with a tool.",
+    metadata: { published: "2026-01-26", author: "MCP Apps working group" },
+  },
+  {
+    title: "検索結果をカードで表示する：会話の中の情報源",
+    url: "https://example.jp/articles/source-cards",
+    text: "番号付きのカードに出典を並べ、読者が絞り込み、並べ替え、リンクをコピーできるように" +
+      "します。",
+    metadata: { author: "山田 花子", publishedAt: "2026-10-01T09:00:00Z" },
   },
 ];
 
@@ -103,12 +156,16 @@ async function shoot(
   width: number,
   results: typeof FEW,
   act: (view: ViewPage) => Promise<void> = async () => {},
+  { locale, title }: { locale: string; title: string } = {
+    locale: "en-US",
+    title: results === FEW ? "Building MCP Apps" : "Sources on MCP servers",
+  },
 ): Promise<void> {
   const view = await host.open({
     capabilities: { openLinks: {}, downloadFile: {}, updateModelContext: { text: {} } },
     context: {
       theme,
-      locale: "en-US",
+      locale,
       timeZone: "UTC",
       availableDisplayModes: ["inline", "fullscreen"],
     },
@@ -120,7 +177,6 @@ async function shoot(
     document.documentElement.style.colorScheme = "light dark";
     document.body.style.background = background;
   }, BACKGROUND[theme]);
-  const title = results === FEW ? "Building MCP Apps" : "Sources on MCP servers";
   await view.call("toolInput", { results, title });
   await view.call("toolResult", {
     content: [{ type: "text", text: title }],
@@ -172,6 +228,19 @@ try {
       await view.view.waitForFunction(() => document.querySelectorAll(".card").length < 50);
     });
   }
+  const expandAndMark = async (view: ViewPage) => {
+    const cards = view.view.locator(".card");
+    await cards.nth(0).locator(".more").click();
+    await cards.nth(2).locator(".mark").click();
+  };
+  await shoot(sharp, "view-ar-light-392.png", "light", 392, ARABIC, expandAndMark, {
+    locale: "ar",
+    title: "مصادر عن أمن الويب",
+  });
+  await shoot(sharp, "view-ja-dark-720.png", "dark", 720, JAPANESE, expandAndMark, {
+    locale: "ja-JP",
+    title: "ウェブセキュリティの情報源",
+  });
 } finally {
   await Promise.all([sharp.close(), plain.close()]);
 }

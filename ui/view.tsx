@@ -11,6 +11,8 @@ import { copyText } from "./clipboard.ts";
 import { EXPORT_FORMATS, type ExportFormat, fileName } from "./export.ts";
 import { filterResults } from "./filter.ts";
 import type { Formats } from "./formats.ts";
+import type { Localized } from "./i18n.ts";
+import type { MessageKey } from "./messages.ts";
 import { markdownList } from "./markdown.ts";
 import { markedContext } from "./model_context.ts";
 import { datedCount, newestFirst } from "./sort.ts";
@@ -24,6 +26,8 @@ export interface ViewProps {
   state: ViewState;
   /** Formats numbers and dates for the host's locale and time zone. */
   formats: Formats;
+  /** The view's words in the host's language. */
+  words: Localized;
   /** The host context, which says whether the host offers full screen and shows the view so. */
   context: McpUiHostContext;
   /**
@@ -33,13 +37,14 @@ export interface ViewProps {
   host: ViewHost;
 }
 
-const STATUS: Record<ViewState["phase"], string> = {
-  waiting: "Waiting for the results…",
-  alone: "No results arrived: this view shows a tool's results inside an app that runs it.",
-  preparing: "Preparing results…",
-  ready: "Results ready",
-  error: "The results could not be shown.",
-  cancelled: "Cancelled: no results to show.",
+/** What the status line says in each phase. */
+const STATUS: Record<ViewState["phase"], MessageKey> = {
+  waiting: "waiting",
+  alone: "noHost",
+  preparing: "preparing",
+  ready: "ready",
+  error: "error",
+  cancelled: "cancelled",
 };
 
 const ICONS = {
@@ -78,29 +83,32 @@ const selectAll = (area: HTMLTextAreaElement | null) => {
   area.select();
 };
 
-/** Why a copy box shows its text. */
-const COPY_BOX_REASONS = {
-  copy: "Copying is blocked here. The text is selected: press Ctrl+C or ⌘C.",
-  link: "The link did not open here. It is selected: press Ctrl+C or ⌘C to copy it.",
-};
+/** Why a copy box shows its text: the clipboard was refused, or the link did not open. */
+type CopyBoxReason = "copyBlocked" | "linkBlocked";
 
 /** Text the view could not hand over (copy, link): shown selected, to copy by hand. */
 function CopyBox(
-  { text, reason, close }: { text: string; reason: keyof typeof COPY_BOX_REASONS; close(): void },
+  { text, reason, words, close }: {
+    text: string;
+    reason: CopyBoxReason;
+    words: Localized;
+    close(): void;
+  },
 ) {
   return (
     <div class="copybox">
       <label>
-        {COPY_BOX_REASONS[reason]}
+        {`${words.t(reason)} ${words.t("selected")}`}
         <textarea
           ref={selectAll}
           readOnly
           rows={1}
+          dir="auto"
           value={text}
           onKeyDown={(event) => event.key === "Escape" && close()}
         />
       </label>
-      <button type="button" onClick={close}>Done</button>
+      <button type="button" onClick={close}>{words.t("done")}</button>
     </div>
   );
 }
@@ -142,7 +150,7 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
 
   override render({ item, badge, list }: CardProps) {
     const { open, over } = this.state;
-    const { formats, host, state } = list.props;
+    const { formats, words, host, state } = list.props;
     const { marks, copyBox } = list.state;
     const settled = state.phase === "ready";
     const marked = marks.has(item.number);
@@ -151,6 +159,8 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
     const site = item.facts.site || displayHost(item.url);
     const date = item.facts.published && formats.date(item.facts.published);
     const clamp = open ? "" : " clamp";
+    // A result's number is its citation, as the text list writes it: in the same digits.
+    const citation = String(item.number);
     return (
       <li ref={this.root} class={marked ? "card marked" : "card"} tabIndex={href ? undefined : -1}>
         <span class="num">{item.number}</span>
@@ -173,7 +183,7 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
             {(over || open) && (
               <IconButton
                 icon="more"
-                label={open ? "Show less" : "Show more"}
+                label={words.t(open ? "showLess" : "showMore")}
                 aria-expanded={open}
                 onClick={() => this.setState({ open: !open })}
               />
@@ -181,7 +191,7 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
             {settled && host.modelContext && (
               <IconButton
                 icon="mark"
-                label={`Mark ${item.number} for the assistant`}
+                label={words.t("mark", { number: citation })}
                 aria-pressed={marked}
                 onClick={() => list.toggleMark(item.number)}
               />
@@ -189,21 +199,24 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
             {settled && href && (
               <IconButton
                 icon="copy"
-                label={`Copy link ${item.number}`}
-                onClick={() => list.copy(item.number, href, `Link ${item.number} copied`)}
+                label={words.t("copyLink", { number: citation })}
+                onClick={() =>
+                  list.copy(item.number, href, words.t("linkCopied", { number: citation }))}
               />
             )}
           </div>
         </div>
         <p class="meta">
           <span class="badge" style={`--hue:${badge.hue}`} aria-hidden="true">{badge.letter}</span>
-          {site && <span class="site">{site}</span>}
+          {site && <span class="site" dir="auto">{site}</span>}
           {date && <time class="date" dateTime={date.datetime}>{date.text}</time>}
-          {item.facts.author && <span class="author">{item.facts.author}</span>}
-          {item.url && <span class="url">{item.url}</span>}
+          {item.facts.author && <span class="author" dir="auto">{item.facts.author}</span>}
+          {item.url && <span class="url" dir="ltr">{item.url}</span>}
         </p>
         {item.text && <p class={`snippet${clamp}`} dir="auto">{item.text}</p>}
-        {copyBox?.owner === item.number && <CopyBox {...copyBox} close={list.closeCopyBox} />}
+        {copyBox?.owner === item.number && (
+          <CopyBox {...copyBox} words={words} close={list.closeCopyBox} />
+        )}
       </li>
     );
   }
@@ -213,7 +226,7 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
 interface CopyBoxState {
   owner: number | "list";
   text: string;
-  reason: keyof typeof COPY_BOX_REASONS;
+  reason: CopyBoxReason;
 }
 
 interface ListState {
@@ -267,7 +280,10 @@ export class View extends Component<ViewProps, ListState> {
   async copy(owner: number | "list", text: string, done: string): Promise<void> {
     copyTrigger = document.activeElement as HTMLElement | null;
     if (!await copyText(text)) {
-      return this.setState({ copyBox: { owner, text, reason: "copy" }, fallback: undefined });
+      return this.setState({
+        copyBox: { owner, text, reason: "copyBlocked" },
+        fallback: undefined,
+      });
     }
     this.notify(done);
   }
@@ -292,7 +308,7 @@ export class View extends Component<ViewProps, ListState> {
     event.preventDefault();
     copyTrigger = event.currentTarget as HTMLElement | null;
     host.openLink(href).then((opened) => {
-      if (!opened) this.setState({ copyBox: { owner, text: href, reason: "link" } });
+      if (!opened) this.setState({ copyBox: { owner, text: href, reason: "linkBlocked" } });
     });
   }
 
@@ -301,13 +317,17 @@ export class View extends Component<ViewProps, ListState> {
    * file through the host, or copies the text where the host downloads nothing.
    */
   async export(format: ExportFormat, items: ResultItem[], heading: string): Promise<void> {
-    const { host } = this.props;
+    const { host, words } = this.props;
     const text = format.write(items, new Date().toISOString().slice(0, 10));
-    const copy = () => this.copy("list", text, `List copied as ${format.label}`);
+    const copy = () => this.copy("list", text, words.t("copiedAs", { format: format.label }));
     if (!host.canDownload) return copy();
     const name = fileName(heading, format.extension);
-    if (await host.downloadFile(name, format.mimeType, text)) this.notify(`Downloaded ${name}`);
-    else this.notify(`Not downloaded: ${name}`, { label: "Copy instead", run: copy });
+    if (await host.downloadFile(name, format.mimeType, text)) {
+      this.notify(words.t("downloaded", { name }));
+    } else {this.notify(words.t("notDownloaded", { name }), {
+        label: words.t("copyInstead"),
+        run: copy,
+      });}
   }
 
   closeCopyBox = (): void => {
@@ -328,7 +348,7 @@ export class View extends Component<ViewProps, ListState> {
     );
   }
 
-  override render({ state, formats, context, host }: ViewProps) {
+  override render({ state, formats, words, context, host }: ViewProps) {
     const modes = context.availableDisplayModes;
     const fullscreen = context.displayMode === "fullscreen";
     const { marks, copyBox, notice, fallback, query, newest } = this.state;
@@ -341,7 +361,7 @@ export class View extends Component<ViewProps, ListState> {
     const chosen = marks.size ? results.filter((item) => marks.has(item.number)) : results;
     return (
       <>
-        <p role="status" class={`status ${state.phase}`}>{STATUS[state.phase]}</p>
+        <p role="status" class={`status ${state.phase}`}>{words.t(STATUS[state.phase])}</p>
         {state.phase === "error" && state.detail && <pre class="detail">{state.detail}</pre>}
         {state.phase === "cancelled" && state.reason && <pre class="detail">{state.reason}</pre>}
         {(settled || state.phase === "preparing" && state.title) && (
@@ -349,9 +369,8 @@ export class View extends Component<ViewProps, ListState> {
             <h1 dir="auto">{state.title}</h1>
             {settled && (
               <span class="count" aria-live="polite">
-                {query ? `${formats.count(shown.length)} of ` : ""}
-                {count ? `${formats.count(count)} result${count === 1 ? "" : "s"}` : ""}
-                {marks.size ? ` · ${formats.count(marks.size)} marked` : ""}
+                {count ? words.t(query ? "countOf" : "count", { shown: shown.length, count }) : ""}
+                {marks.size ? ` · ${words.t("marked", { count: marks.size })}` : ""}
               </span>
             )}
             <div class="tools">
@@ -361,16 +380,21 @@ export class View extends Component<ViewProps, ListState> {
                   aria-pressed={newest}
                   onClick={() => this.setState({ newest: !newest })}
                 >
-                  Newest first
+                  {words.t("newestFirst")}
                 </button>
               )}
               {settled && count > 0 && (
                 <button
                   type="button"
                   onClick={() =>
-                    this.copy("list", markdownList(results), "List copied as Markdown")}
+                    this.copy(
+                      "list",
+                      markdownList(results),
+                      words.t("copiedAs", { format: "Markdown" }),
+                    )}
                 >
-                  <Icon name="copy" />Copy list
+                  <Icon name="copy" />
+                  {words.t("copyList")}
                 </button>
               )}
               {Array.isArray(modes) && modes.includes("fullscreen") && (
@@ -379,7 +403,7 @@ export class View extends Component<ViewProps, ListState> {
                   onClick={() => host.requestDisplayMode(fullscreen ? "inline" : "fullscreen")}
                 >
                   <Icon name={fullscreen ? "shrink" : "expand"} />
-                  {fullscreen ? "Exit full screen" : "Full screen"}
+                  {words.t(fullscreen ? "exitFullScreen" : "fullScreen")}
                 </button>
               )}
             </div>
@@ -390,8 +414,9 @@ export class View extends Component<ViewProps, ListState> {
             {count > 6 && (
               <input
                 type="search"
-                aria-label="Filter by title, site, snippet or author"
-                placeholder="Filter by title, site, snippet or author"
+                dir="auto"
+                aria-label={words.t("filter")}
+                placeholder={words.t("filter")}
                 value={query}
                 onInput={(event) => this.setState({ query: event.currentTarget.value })}
                 onKeyDown={(event) => {
@@ -401,8 +426,14 @@ export class View extends Component<ViewProps, ListState> {
                 }}
               />
             )}
-            <span class="formats" role="group" aria-label="Export">
-              {host.canDownload ? "Download" : "Copy"} {marks.size ? "the marked" : "all"} as
+            <span class="formats" role="group" aria-label={words.t("exportGroup")}>
+              {words.t(
+                host.canDownload
+                  ? marks.size ? "downloadMarked" : "downloadAll"
+                  : marks.size
+                  ? "copyMarked"
+                  : "copyAll",
+              )}
               {EXPORT_FORMATS.map((format) => (
                 <button
                   type="button"
@@ -423,9 +454,11 @@ export class View extends Component<ViewProps, ListState> {
             </span>
           </p>
         )}
-        {copyBox?.owner === "list" && <CopyBox {...copyBox} close={this.closeCopyBox} />}
-        {settled && !count && <p class="empty">No results to display.</p>}
-        {count > 0 && !shown.length && <p class="empty">No results match the filter.</p>}
+        {copyBox?.owner === "list" && (
+          <CopyBox {...copyBox} words={words} close={this.closeCopyBox} />
+        )}
+        {settled && !count && <p class="empty">{words.t("empty")}</p>}
+        {count > 0 && !shown.length && <p class="empty">{words.t("noMatch")}</p>}
         {shown.length > 0 && (
           <ol class="cards" role="list">
             {shown.map((item) => (

@@ -126,10 +126,14 @@ export class ViewPage {
     ) as Promise<Awaited<ReturnType<TestHost[K]>>>;
   }
 
-  /** Waits until the text of the first element matching `selector` in the view is `text`. */
+  /**
+   * Waits until the text of the first element matching `selector` in the view reads `text`: its
+   * text without the invisible marks that isolate a value's direction (U+2068, U+2069).
+   */
   async waitForText(selector: string, text: string): Promise<void> {
     await this.view.waitForFunction(
-      ([selector, text]) => document.querySelector(selector)?.textContent === text,
+      ([selector, text]) =>
+        document.querySelector(selector)?.textContent?.replace(/[\u2068\u2069]/g, "") === text,
       [selector, text],
       { timeout: 5_000 },
     );
