@@ -348,7 +348,7 @@ export class View extends Component<ViewProps, ListState> {
     );
   }
 
-  override render({ state, formats, words, context, host }: ViewProps) {
+  override render({ state, words, context, host }: ViewProps) {
     const modes = context.availableDisplayModes;
     const fullscreen = context.displayMode === "fullscreen";
     const { marks, copyBox, notice, fallback, query, newest } = this.state;
