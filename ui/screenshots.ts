@@ -14,7 +14,15 @@
  */
 import { BrowserHost, type ViewPage } from "../tests/support/browser_host.ts";
 
-const FEW = [
+/** A source as the screenshots pass it to render_results. */
+interface Source {
+  title: string;
+  url: string;
+  text: string;
+  metadata: Record<string, string>;
+}
+
+const FEW: Source[] = [
   {
     title: "Security and permissions",
     url: "https://docs.deno.com/runtime/fundamentals/security/",
@@ -43,7 +51,7 @@ const FEW = [
 ];
 
 /** Sources an Arabic reader might be shown: Arabic titles, and an English one among them. */
-const ARABIC = [
+const ARABIC: Source[] = [
   {
     title: "أمن المعلومات",
     url:
@@ -69,7 +77,7 @@ const ARABIC = [
 ];
 
 /** Sources a Japanese reader might be shown: Japanese titles, and an English one among them. */
-const JAPANESE = [
+const JAPANESE: Source[] = [
   {
     title: "コンテンツセキュリティポリシー (CSP)",
     url: "https://developer.mozilla.org/ja/docs/Web/HTTP/Guides/CSP",
@@ -120,7 +128,7 @@ const PROSE = "A server answers each POST on one endpoint and needs no session i
   "and only http(s) URLs become links; nothing is fetched, so the default policy holds.";
 
 /** 50 results with snippets of 400 characters or more, on seven sites. */
-function many() {
+function many(): Source[] {
   return Array.from({ length: 50 }, (_, i) => {
     const [host, siteName] = SITES[i % SITES.length];
     return {
@@ -154,7 +162,7 @@ async function shoot(
   name: string,
   theme: Theme,
   width: number,
-  results: typeof FEW,
+  results: Source[],
   act: (view: ViewPage) => Promise<void> = async () => {},
   { locale, title }: { locale: string; title: string } = {
     locale: "en-US",
