@@ -171,7 +171,7 @@ function viewDomainSetting(
 
 /**
  * How long a stop lets the requests in progress finish (`MCP_SHUTDOWN_GRACE_MS`), alone: stdio
- * reads nothing else of the configuration.
+ * reads it and the view's domains, and nothing else of the configuration.
  */
 export function readShutdownGraceMs(
   env: { get(name: string): string | undefined } = Deno.env,

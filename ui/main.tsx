@@ -24,7 +24,7 @@ const HOST_WAIT_MS = 4000;
 const root = document.getElementById("root")!;
 let state: ViewState = { phase: "waiting" };
 let context: McpUiHostContext = {};
-// Made up front, not when results arrive: the first format loads locale data (~50 ms).
+// Made up front, not when results arrive: the first format loads locale data, which takes a while.
 let formats = makeFormats();
 let words = localize(undefined);
 // Whether the host answered through either runtime: until then, sizes go nowhere.

@@ -25,7 +25,7 @@ import type { RenderOutput } from "./types.ts";
 const EMPTY_LIST_TEXT = "No results to display.";
 
 // No `u` flag: every character here is in the BMP, so matching UTF-16 units finds the same breaks,
-// and without it the scan over 50 snippets took 9.5 µs instead of 14.
+// and the scan is faster without it.
 const LINE_BREAKS = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
 
 /** Formats the structured result as the numbered plain-text list. */
@@ -33,8 +33,7 @@ export function formatResultText(output: RenderOutput): string {
   const heading = oneLine(output.title);
   if (output.results.length === 0) return `${heading}\n\n${EMPTY_LIST_TEXT}`;
   // Joined, not concatenated: `+=` leaves a rope of a hundred pieces, which `JSON.stringify` of
-  // the answer then flattens on its slower path. Joining costs 12 µs more at 50 results and saves
-  // 35-60 µs of serializing the fresh answer (0.76-0.80 times, in process).
+  // the answer then flattens on its slower path; joining costs less than it saves there.
   const parts = [heading];
   for (let i = 0; i < output.results.length; i++) {
     const result = output.results[i];

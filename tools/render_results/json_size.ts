@@ -14,8 +14,8 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
  * finite numbers, booleans, null, arrays and plain objects, as `JSON.parse` makes them. An
  * object's keys whose value is `undefined` are left out, as `JSON.stringify` leaves them out.
  *
- * Counting this way allocates nothing, where writing the text of 33 KB of arguments made 66 KB
- * (two bytes per character once one is outside Latin-1), and takes a fifth less time.
+ * Counting this way allocates nothing, where writing the text first would make a string of it
+ * (two bytes per character once one is outside Latin-1), and it is faster.
  */
 export function jsonByteLength(value: unknown): number {
   switch (typeof value) {
