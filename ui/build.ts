@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { sha256Hex } from "../server/bytes.ts";
+import { createHash } from "node:crypto";
 import { inlineHtml } from "./inline_html.ts";
 import { TABLES } from "./languages.ts";
 import type { Message } from "./messages.ts";
@@ -128,7 +128,7 @@ export async function writeView(header = ""): Promise<string> {
     `/** The card-list view: one self-contained HTML document. */\n` +
     `export const HTML: string = ${JSON.stringify(html)};\n\n` +
     `/** The SHA-256 of {@linkcode HTML} as UTF-8, in hexadecimal. */\n` +
-    `export const SHA256: string = "${await sha256Hex(bytes)}";\n`;
+    `export const SHA256: string = "${createHash("sha256").update(bytes).digest("hex")}";\n`;
   await Deno.mkdir(new URL(".", OUTPUT), { recursive: true });
   await replaceFile(OUTPUT, bytes);
   await replaceFile(MODULE_OUTPUT, new TextEncoder().encode(module));
