@@ -92,15 +92,16 @@ export class McpUiHost {
   }
 
   /**
-   * Calls the tool with `args` through the page's MCP client and renders its view in `theme`;
-   * resolves with the view's frame once it shows its heading.
+   * Calls the tool with `args` through the page's MCP client and renders its view in `theme`
+   * (and `locale` where given); resolves with the view's frame once it shows its heading.
    */
   async show(
     tool: string,
     args: Record<string, unknown>,
     theme: ShowOptions["theme"] = "light",
+    locale?: string,
   ): Promise<Frame> {
-    const options: ShowOptions = { tool, args, theme, sandbox: this.sandboxUrl };
+    const options: ShowOptions = { tool, args, theme, locale, sandbox: this.sandboxUrl };
     await this.page.evaluate(
       (options) => (globalThis as unknown as { host: McpUiTestHost }).host.show(options),
       options,

@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 
-/** What the page shows: a call of `tool` with `args`, in a host with `theme`. */
+/** What the page shows: a call of `tool` with `args`, in a host with `theme` and `locale`. */
 export interface ShowOptions {
   /** The tool to call and render. */
   tool: string;
@@ -26,6 +26,8 @@ export interface ShowOptions {
   sandbox: string;
   /** The host's theme, sent to the view as host context. */
   theme: "light" | "dark";
+  /** The host's locale (BCP 47), sent to the view as host context where given. */
+  locale?: string;
 }
 
 const container = document.getElementById("container")!;
@@ -46,7 +48,7 @@ function draw(): void {
     sandbox: shown.proxy,
     toolInput: shown.args,
     toolResult: shown.result as never,
-    hostContext: { theme: shown.theme },
+    hostContext: { theme: shown.theme, ...shown.locale && { locale: shown.locale } },
     onSizeChanged: (size: unknown) => void sizes.push(size),
     onError: (error: Error) => console.error(`AppRenderer: ${error.message}`),
   }));
