@@ -71,6 +71,7 @@ try {
     await walk(page, view, report, {
       setTheme,
       frameSelector: `iframe >> nth=${index}`,
+      panelSelector: `[class*=toolCallInfoPanel] >> nth=${index}`,
     }, String(count));
   }
 } finally {

@@ -95,6 +95,7 @@ try {
       setTheme,
       frameSelector: "[data-testid=apps-form] iframe",
       containerSelector: "[data-testid=apps-form]",
+      panelSelector: "[data-testid=apps-form]",
     }, String(count));
     await page.getByRole("button", { name: "Close" }).first().click().catch(() => {});
   }

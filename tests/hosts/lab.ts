@@ -9,7 +9,16 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
+import type {
+  Browser,
+  BrowserContext,
+  Dialog,
+  Download,
+  Frame,
+  Page,
+  Request,
+} from "playwright-core";
+import { localize, type Localized } from "../../ui/i18n.ts";
 import { collectErrors, launchChromium } from "../support/browser_host.ts";
 export { freePort } from "../support/server_process.ts";
 
@@ -100,10 +109,29 @@ export class Report {
     console.log(`[${this.host}] ${step}: ${saw}`);
   }
 
-  /** Takes a screenshot of `page` named after `step`. */
-  async shot(page: Page, step: string): Promise<void> {
+  /**
+   * Takes a screenshot named after `step` of `page`: of the part of the window that shows the
+   * element `area` (a selector) where given, else of the whole window.
+   */
+  async shot(page: Page, step: string, area?: string): Promise<void> {
     const name = `${this.host}-${String(++this.#shots).padStart(2, "0")}-${step}.png`;
-    await page.screenshot({ path: `${this.out}/${name}` });
+    let clip: { x: number; y: number; width: number; height: number } | undefined;
+    if (area) {
+      const element = page.locator(area).first();
+      await element.scrollIntoViewIfNeeded();
+      const box = await element.boundingBox();
+      const { width, height } = page.viewportSize()!;
+      if (box) {
+        const [x, y] = [Math.max(0, box.x), Math.max(0, box.y)];
+        clip = {
+          x,
+          y,
+          width: Math.min(width, box.x + box.width) - x,
+          height: Math.min(height, box.y + box.height) - y,
+        };
+      }
+    }
+    await page.screenshot({ path: `${this.out}/${name}`, clip });
   }
 
   /** Starts collecting the errors of `page` and its frames. */
@@ -130,6 +158,23 @@ export interface HostControls {
   frameSelector: string;
   /** The element the host sizes the frame within, as a selector. */
   containerSelector?: string;
+  /**
+   * The host's panel around the view, as a selector: screenshots show the part of the window it
+   * covers, except the one of the narrowed window, which shows all of it.
+   */
+  panelSelector?: string;
+}
+
+/** One walk through one view: where it is, and how its steps are named and recorded. */
+interface Walk {
+  page: Page;
+  view: Frame;
+  controls: HostControls;
+  words: Localized;
+  /** Records what step `name` showed. */
+  saw(name: string, saw: string): void;
+  /** Photographs step `name` (the host's panel around the view, or the window with `whole`). */
+  shot(name: string, whole?: boolean): Promise<void>;
 }
 
 /** Waits up to `ms` for `fn` to hold; returns whether it did. */
@@ -147,12 +192,14 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** The text of every shown text field or area in the view. */
-function shownFields(view: Frame): Promise<string[]> {
+/** Each shown copy box in the view: the hint above it and the text it holds. */
+function copyBoxes(view: Frame): Promise<{ hint: string; text: string }[]> {
   return view.evaluate(() =>
-    [...document.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>(
-      "textarea, input:not([type=search])",
-    )].filter((field) => field.offsetWidth > 0).map((field) => field.value)
+    [...document.querySelectorAll<HTMLElement>(".copybox")].filter((box) => box.offsetWidth > 0)
+      .map((box) => ({
+        hint: box.querySelector("label")?.firstChild?.textContent ?? "",
+        text: box.querySelector("textarea")?.value ?? "",
+      }))
   );
 }
 
@@ -161,19 +208,22 @@ function clip(text: string, length = 120): string {
   return line.length > length ? `${line.slice(0, length)}…` : line;
 }
 
-/** What the view says in its status line, notice and copy box right now. */
+const QUIET = "no notice; no copy box";
+
+/** What the view says in its notice (with its button) and copy box right now. */
 async function feedback(view: Frame): Promise<string> {
   const notice = await view.locator(".notice").first().textContent().catch(() => "");
-  const fields = await shownFields(view);
+  const [box] = await copyBoxes(view);
   return [
     notice ? `notice "${clip(notice)}"` : "no notice",
-    fields.length ? `text shown for copying: "${clip(fields[0])}"` : "no copy box",
+    box ? `copy box "${clip(box.hint)}" holding "${clip(box.text, 80)}"` : "no copy box",
   ].join("; ");
 }
 
 /**
  * Walks through the view in `view` (inside `page`) as a person would, recording and
- * photographing each step. `count` is the number of sources shown.
+ * photographing each step named after `label`; it finds the view's controls by their names in
+ * the host's `locale`.
  */
 export async function walk(
   page: Page,
@@ -181,119 +231,157 @@ export async function walk(
   report: Report,
   controls: HostControls,
   label: string,
+  locale = "en",
 ): Promise<void> {
   const step = (name: string) => `${label}-${name}`;
+  const here: Walk = {
+    page,
+    view,
+    controls,
+    words: localize(locale),
+    saw: (name, saw) => report.saw(step(name), saw),
+    shot: (name, whole) =>
+      report.shot(page, step(name), whole ? undefined : controls.panelSelector),
+  };
   const mounted = await within(15_000, async () => await view.locator(".card").count() > 0);
   const body = clip(await view.locator("body").innerText().catch(() => "(no body)"), 200);
-  report.saw(
-    step("mount"),
-    mounted
+  const { lang, dir } = await view.evaluate(() => ({
+    lang: document.documentElement.lang,
+    dir: document.documentElement.dir,
+  }));
+  here.saw(
+    "mount",
+    (mounted
       ? `${await view.locator(".card").count()} cards under "${await view.locator("h1")
         .textContent()}"`
-      : `no cards; the view shows: "${body}"`,
+      : `no cards; the view shows: "${body}"`) + ` (lang "${lang}", dir "${dir}")`,
   );
-  await report.shot(page, step("mount"));
-  if (mounted) await interact(page, view, report, step);
-  await looks(page, view, report, controls, step);
+  await here.shot("mount");
+  if (mounted) await interact(here);
+  await looks(here);
 }
 
 /** Filter, sort, export, copy, marks and a link, each recorded and photographed. */
-async function interact(
-  page: Page,
-  view: Frame,
-  report: Report,
-  step: (name: string) => string,
-): Promise<void> {
+async function interact(walk: Walk): Promise<void> {
+  const { page, view, words } = walk;
   const search = view.getByRole("searchbox");
   if (await search.count()) {
     await search.fill("part 1");
     await pause(500);
-    report.saw(step("filter"), `"part 1" leaves ${await view.locator(".card").count()} cards`);
-    await report.shot(page, step("filter"));
+    walk.saw("filter", `"part 1" leaves ${await view.locator(".card").count()} cards`);
+    await walk.shot("filter");
     await search.fill("");
-  } else report.saw(step("filter"), "no filter field (6 results or fewer)");
+  } else walk.saw("filter", "no filter field (6 results or fewer)");
 
-  const newest = view.getByRole("button", { name: "Newest first" });
+  const newest = view.getByRole("button", { name: words.t("newestFirst") });
   if (await newest.count()) {
     await newest.click();
-    report.saw(
-      step("sort"),
+    walk.saw(
+      "sort",
       `newest first: top card "${await view.locator(".card h2").first()
         .textContent()}"`,
     );
-    await report.shot(page, step("sort"));
+    await walk.shot("sort");
     await newest.click();
-  } else report.saw(step("sort"), "no sort control");
+  } else walk.saw("sort", "no sort control");
 
   const dialogs: string[] = [];
   const downloads: string[] = [];
-  page.on("dialog", (dialog) => {
+  let answer: "accept" | "dismiss" = "accept";
+  const onDialog = (dialog: Dialog) => {
     dialogs.push(clip(dialog.message()));
-    dialog.accept().catch(() => {});
-  });
-  page.on("download", (download) => downloads.push(download.suggestedFilename()));
-  const group = view.getByRole("group", { name: "Export" });
+    dialog[answer]().catch(() => {});
+  };
+  const onDownload = (download: Download) => downloads.push(download.suggestedFilename());
+  page.on("dialog", onDialog);
+  page.on("download", onDownload);
+  const group = view.getByRole("group", { name: words.t("exportGroup") });
   if (await group.count()) {
     const verb = clip(await group.innerText(), 40);
     await group.getByRole("button", { name: "CSV" }).click();
-    await within(3_000, async () => (await feedback(view)) !== "no notice; no copy box");
-    report.saw(
-      step("export"),
+    await within(3_000, async () => (await feedback(view)) !== QUIET);
+    walk.saw(
+      "export",
       `"${verb}" → CSV: ${await feedback(view)}; dialogs ${JSON.stringify(dialogs)}; ` +
         `downloads ${JSON.stringify(downloads)}`,
     );
-    await report.shot(page, step("export"));
-    await view.getByRole("button", { name: "Done" }).click().catch(() => {});
-  } else report.saw(step("export"), "no export controls");
+    await walk.shot("export");
+    await view.getByRole("button", { name: words.t("done") }).click().catch(() => {});
+    if (dialogs.length) {
+      // The host asks before it saves a file: decline it once.
+      answer = "dismiss";
+      await declineDownload(walk);
+      answer = "accept";
+    }
+  } else walk.saw("export", "no export controls");
+  page.off("dialog", onDialog);
+  page.off("download", onDownload);
 
-  const copy = view.getByRole("button", { name: "Copy list" });
+  const copy = view.getByRole("button", { name: words.t("copyList") });
   if (await copy.count()) {
     await copy.click();
-    await within(3_000, async () => (await feedback(view)) !== "no notice; no copy box");
-    report.saw(step("copy"), await feedback(view));
-    await report.shot(page, step("copy"));
-    await view.getByRole("button", { name: "Done" }).click().catch(() => {});
+    await within(3_000, async () => (await feedback(view)) !== QUIET);
+    walk.saw("copy", await feedback(view));
+    await walk.shot("copy");
+    await view.getByRole("button", { name: words.t("done") }).click().catch(() => {});
   }
 
-  const mark = view.getByRole("button", { name: /^Mark 1\b/ });
+  const mark = view.getByRole("button", { name: words.t("mark", { number: "1" }), exact: true });
   if (await mark.count()) {
     await mark.click();
-    report.saw(step("marks"), `marked 1: "${await view.locator(".count").textContent()}"`);
-    await report.shot(page, step("marks"));
+    walk.saw("marks", `marked 1: "${await view.locator(".count").textContent()}"`);
+    await walk.shot("marks");
     await mark.click();
-  } else report.saw(step("marks"), "no mark buttons (the host takes no model context)");
+  } else walk.saw("marks", "no mark buttons (the host takes no model context)");
 
+  // A new window's address, from its first request (which is blocked, as it leaves 127.0.0.1).
+  // That request comes before the window's frame exists, so it has no frame yet.
   const popups: string[] = [];
   const context = page.context();
-  const onPage = (popup: Page) => popups.push(popup.url() || "(blank)");
-  context.on("page", onPage);
+  const onRequest = (request: Request) => {
+    if (!request.isNavigationRequest()) return;
+    try {
+      const frame = request.frame();
+      if (frame.page() === page || frame.parentFrame()) return;
+    } catch {
+      // No frame yet: a new window.
+    }
+    popups.push(request.url());
+  };
+  context.on("request", onRequest);
   const link = view.locator(".card h2 a").first();
   if (await link.count()) {
     const href = await link.getAttribute("href");
     await link.click();
     await within(2_000, () => popups.length > 0);
-    report.saw(
-      step("link"),
-      `clicked ${href}: ${
-        popups.length ? `opened ${popups.join(", ")}` : "no window opened"
-      }; ${await feedback(
-        view,
-      )}`,
-    );
-    await report.shot(page, step("link"));
+    const opened = popups.length ? `a window opened ${popups.join(", ")}` : "no window opened";
+    walk.saw("link", `clicked ${href}: ${opened}; ${await feedback(view)}`);
+    await walk.shot("link");
     for (const popup of context.pages().slice(1)) await popup.close().catch(() => {});
   }
-  context.off("page", onPage);
+  context.off("request", onRequest);
+}
+
+/** Exports again while the host's confirmation is declined, then takes "Copy instead". */
+async function declineDownload(walk: Walk): Promise<void> {
+  const { view, words } = walk;
+  const group = view.getByRole("group", { name: words.t("exportGroup") });
+  await group.getByRole("button", { name: "CSV" }).click();
+  const instead = view.getByRole("button", { name: words.t("copyInstead") });
+  await within(3_000, async () => await instead.count() > 0);
+  walk.saw("export-declined", await feedback(view));
+  await walk.shot("export-declined");
+  if (!await instead.count()) return;
+  await instead.click();
+  await within(3_000, async () => await instead.count() === 0);
+  walk.saw("copy-instead", await feedback(view));
+  await walk.shot("copy-instead");
+  await view.getByRole("button", { name: words.t("done") }).click().catch(() => {});
 }
 
 /** The view in the host's dark and light themes and in a narrower window. */
-async function looks(
-  page: Page,
-  view: Frame,
-  report: Report,
-  controls: HostControls,
-  step: (name: string) => string,
-): Promise<void> {
+async function looks(walk: Walk): Promise<void> {
+  const { page, view, controls } = walk;
   if (controls.setTheme) {
     for (const theme of ["dark", "light"] as const) {
       await controls.setTheme(theme);
@@ -302,8 +390,8 @@ async function looks(
         theme: document.documentElement.dataset.theme ?? "",
         text: getComputedStyle(document.querySelector("h1") ?? document.body).color,
       }));
-      report.saw(step(`theme-${theme}`), `view theme "${look.theme}", heading ${look.text}`);
-      await report.shot(page, step(`theme-${theme}`));
+      walk.saw(`theme-${theme}`, `view theme "${look.theme}", heading ${look.text}`);
+      await walk.shot(`theme-${theme}`);
     }
   }
 
@@ -318,15 +406,15 @@ async function looks(
     scroll: document.documentElement.scrollWidth,
     client: document.documentElement.clientWidth,
   }));
-  report.saw(
-    step("narrow"),
+  walk.saw(
+    "narrow",
     `window ${Math.min(560, size.width)} px: frame ${frame?.width.toFixed(0)} px wide at x ${
       frame?.x.toFixed(0)
     }${
       container ? `, container ${container.width.toFixed(0)} px` : ""
     }; view content ${overflow.scroll} px in ${overflow.client} px`,
   );
-  await report.shot(page, step("narrow"));
+  await walk.shot("narrow", true);
   await page.setViewportSize(size);
 }
 

@@ -50,6 +50,9 @@ const inspector = spawn(
   },
 );
 const report = new Report("mcpjam", out);
+// The Response panel, which holds the Component tab and the view.
+const PANEL =
+  "iframe[title^='OpenAI Component'] >> xpath=ancestor::div[contains(@class, 'border-t')][1]";
 const { browser, context } = await openBrowser({ width: 1400, height: 1200 });
 
 /** Executes `render_results` with `args` in the Tools tab and opens its Component view. */
@@ -64,11 +67,25 @@ async function execute(page: Page, args: Record<string, unknown>): Promise<Frame
   report.saw(`${args.title}-validation`, `the response is marked "${badge}"`);
   await report.shot(page, `${(args.results as unknown[]).length}-raw`);
   await page.getByRole("button", { name: "Component" }).click();
+  await enlargeResponse(page);
   const frame = await (await page.waitForSelector("iframe[title^='OpenAI Component']"))
     .contentFrame();
   if (!frame) throw new Error("MCPJam shows no component frame");
   await frame.waitForLoadState();
   return frame;
+}
+
+/** Drags the divider above the Response panel up, as a person would to see more of the view. */
+async function enlargeResponse(page: Page): Promise<void> {
+  const divider = page.locator("[data-panel-resize-handle-id][data-panel-group-direction=vertical]")
+    .first();
+  const box = await divider.boundingBox();
+  if (!box || box.y < 400) return;
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, 260, { steps: 10 });
+  await page.mouse.up();
 }
 
 try {
@@ -97,13 +114,14 @@ try {
     await walk(page, view, report, {
       setTheme,
       frameSelector: "iframe[title^='OpenAI Component']",
+      panelSelector: PANEL,
     }, String(count));
   }
   // The operating system dark and MCPJam light: the frame's colour scheme then differs from
   // the page's, and Chromium paints the frame's own background.
   await page.emulateMedia({ colorScheme: "dark" });
   await setTheme("light");
-  await report.shot(page, "os-dark-mcpjam-light");
+  await report.shot(page, "os-dark-mcpjam-light", PANEL);
 } finally {
   await report.write();
   await browser.close();
