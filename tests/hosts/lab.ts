@@ -261,7 +261,7 @@ export async function walk(
   await looks(here);
 }
 
-/** Filter, sort, export, copy, marks and a link, each recorded and photographed. */
+/** Filter, sort, export, copy, marks, a link and full screen, each recorded and photographed. */
 async function interact(walk: Walk): Promise<void> {
   const { page, view, words } = walk;
   const search = view.getByRole("searchbox");
@@ -360,6 +360,27 @@ async function interact(walk: Walk): Promise<void> {
     for (const popup of context.pages().slice(1)) await popup.close().catch(() => {});
   }
   context.off("request", onRequest);
+  await fullScreen(walk);
+}
+
+/** Full screen and back, where the view offers it: the frame's size and the view's mode. */
+async function fullScreen(walk: Walk): Promise<void> {
+  const { page, view, controls, words } = walk;
+  const full = view.getByRole("button", { name: words.t("fullScreen") });
+  if (!await full.count()) return walk.saw("fullscreen", "no full-screen control");
+  const frame = page.locator(controls.frameSelector).first();
+  const size = async () => {
+    const box = await frame.boundingBox();
+    return box ? `${box.width.toFixed(0)} × ${box.height.toFixed(0)} px` : "not shown";
+  };
+  const before = await size();
+  await full.click();
+  await pause(1_000);
+  const mode = await view.evaluate(() => document.documentElement.dataset.mode ?? "");
+  walk.saw("fullscreen", `frame ${before} → ${await size()}; view mode "${mode}"`);
+  await walk.shot("fullscreen", true);
+  await view.getByRole("button", { name: words.t("exitFullScreen") }).click().catch(() => {});
+  await pause(1_000);
 }
 
 /** Exports again while the host's confirmation is declined, then takes "Copy instead". */
