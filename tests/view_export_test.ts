@@ -85,6 +85,7 @@ Deno.test(viewCase(
     await area.waitFor();
     // A text area holds line breaks as LF, whatever it was given.
     assert.equal(await area.inputValue(), refused.text.replaceAll("\r\n", "\n"));
+    assert.equal(await p.view.locator(".notice").textContent(), "", "the box answers the notice");
     assert.equal(await p.view.getByRole("button", { name: "Copy instead" }).count(), 0);
   },
 ));

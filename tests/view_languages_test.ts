@@ -77,7 +77,10 @@ Deno.test(
     assert.ok(number!.x > box!.x + box!.width / 2, "the number is on the right");
     assert.ok(title!.x < number!.x, "the title reads on from the number, leftwards");
     // A URL keeps its own direction: it still reads left to right.
-    assert.equal(await card.locator(".url").evaluate((e) => getComputedStyle(e).direction), "ltr");
+    assert.equal(
+      await card.locator(".url bdi").evaluate((e) => getComputedStyle(e).direction),
+      "ltr",
+    );
     // A Latin title in an Arabic view is laid out left to right (dir="auto").
     assert.equal(
       await card.locator(".title").evaluate((e) => getComputedStyle(e).direction),
@@ -85,6 +88,28 @@ Deno.test(
     );
   }),
 );
+
+Deno.test(viewCase("Arabic: the source line's dots and the filter read right to left", {
+  ...inLocale("ar"),
+  width: 720,
+}, async (p) => {
+  await show(p, FINDABLE);
+  // Each fact's dot stands on its right, between it and the fact before it, and its text right
+  // after the dot, whatever the direction of that text (a Latin author, a URL).
+  const gaps = await p.view.locator(".card").first().locator(".author, .url").evaluateAll(
+    (facts) =>
+      facts.map((fact) => {
+        const text = fact.firstElementChild!.getBoundingClientRect();
+        const box = fact.getBoundingClientRect();
+        return { right: box.right - text.right, left: text.left - box.left };
+      }),
+  );
+  assert.equal(gaps.length, 2);
+  for (const gap of gaps) assert.ok(gap.right >= 6 && gap.right < 20, JSON.stringify(gaps));
+  // The filter's field, empty, holds its placeholder on the reading side.
+  const field = p.view.getByRole("searchbox");
+  assert.equal(await field.evaluate((e) => getComputedStyle(e).direction), "rtl");
+}));
 
 for (
   const [locale, expected] of [

@@ -47,6 +47,16 @@ Deno.test("every form of every message has the placeholders of the English one",
   });
 });
 
+Deno.test("in right-to-left tables, keyboard shortcuts are isolated, so ⌘C never reads C⌘", () => {
+  for (const [language, table] of Object.entries(TABLES)) {
+    if (localize(language).dir !== "rtl") continue;
+    for (const text of table.flatMap(forms)) {
+      const bare = text.replace(/\u2066(?:Ctrl\+C|⌘C)\u2069/g, "");
+      assert.doesNotMatch(bare, /Ctrl\+C|⌘C/, `${language}: ${text}`);
+    }
+  }
+});
+
 Deno.test("plural forms: exactly the categories each language's plural rules select", () => {
   for (const [language, table] of Object.entries(TABLES)) {
     const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;

@@ -208,10 +208,26 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
         </div>
         <p class="meta">
           <span class="badge" style={`--hue:${badge.hue}`} aria-hidden="true">{badge.letter}</span>
-          {site && <span class="site" dir="auto">{site}</span>}
+          {
+            /* Each fact's text keeps its own direction inside it (a URL reads left to right), while
+              the fact itself, and the dot before it, follow the view's. */
+          }
+          {site && (
+            <span class="site">
+              <bdi>{site}</bdi>
+            </span>
+          )}
           {date && <time class="date" dateTime={date.datetime}>{date.text}</time>}
-          {item.facts.author && <span class="author" dir="auto">{item.facts.author}</span>}
-          {item.url && <span class="url" dir="ltr">{item.url}</span>}
+          {item.facts.author && (
+            <span class="author">
+              <bdi>{item.facts.author}</bdi>
+            </span>
+          )}
+          {item.url && (
+            <span class="url">
+              <bdi dir="ltr">{item.url}</bdi>
+            </span>
+          )}
         </p>
         {item.text && <p class={`snippet${clamp}`} dir="auto">{item.text}</p>}
         {copyBox?.owner === item.number && (
@@ -280,8 +296,10 @@ export class View extends Component<ViewProps, ListState> {
   async copy(owner: number | "list", text: string, done: string): Promise<void> {
     copyTrigger = document.activeElement as HTMLElement | null;
     if (!await copyText(text)) {
+      // The box takes the place of any notice, whose offer it answers.
       return this.setState({
         copyBox: { owner, text, reason: "copyBlocked" },
+        notice: "",
         fallback: undefined,
       });
     }
@@ -414,7 +432,6 @@ export class View extends Component<ViewProps, ListState> {
             {count > 6 && (
               <input
                 type="search"
-                dir="auto"
                 aria-label={words.t("filter")}
                 placeholder={words.t("filter")}
                 value={query}

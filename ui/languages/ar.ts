@@ -82,7 +82,7 @@ export const ar: Table = [
   // linkBlocked
   "لم يُفتح الرابط هنا.",
   // selected
-  "وهو محدد الآن: اضغط Ctrl+C أو ⌘C لنسخه.",
+  "وهو محدد الآن: اضغط \u2066Ctrl+C\u2069 أو \u2066⌘C\u2069 لنسخه.",
   // done
   "تم",
   // empty
