@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { VIEW_RESOURCE } from "../mod.ts";
 import type { OpenOptions } from "./support/host_page.ts";
-import { ITEMS, success } from "./support/view_fixtures.ts";
+import { FINDABLE, ITEMS, success } from "./support/view_fixtures.ts";
 import { hostSees, LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 /** What the view says when no host answered at all. */
@@ -63,6 +63,19 @@ Deno.test(viewCase(
     await p.waitForText("[role=status]", "Results ready");
     assert.equal(await p.view.locator(".card").count(), 3);
     assert.equal(await p.view.getAttribute("html", "data-theme"), "light");
+  },
+));
+
+Deno.test(viewCase(
+  "ChatGPT runtime: a change of theme keeps the filter the user typed",
+  openai({ toolOutput: success(FINDABLE).structuredContent, theme: "light" }),
+  async (p) => {
+    await p.view.getByRole("searchbox").fill("gazette");
+    await p.waitForText(".count", "1 of 8 results");
+    await p.call("openaiGlobals", { theme: "dark" });
+    await p.view.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    assert.equal(await p.view.getByRole("searchbox").inputValue(), "gazette");
+    assert.equal(await p.view.locator(".count").textContent(), "1 of 8 results");
   },
 ));
 

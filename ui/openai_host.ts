@@ -44,6 +44,15 @@ function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The tool's arguments and output as JSON, or undefined where they are not JSON. */
+function toolJson({ toolInput, toolOutput }: OpenAiRuntime): string | undefined {
+  try {
+    return JSON.stringify([toolInput, toolOutput]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `window.openai`, when the host put one there. */
 export function findOpenAiRuntime(): OpenAiRuntime | undefined {
   const runtime = (globalThis as { openai?: unknown }).openai;
@@ -55,6 +64,8 @@ export class OpenAiHost implements HostConnection {
   readonly #runtime: OpenAiRuntime;
   readonly #handlers: OpenAiHandlers;
   #height = -1;
+  /** The tool's arguments and output as last read: the state is drawn anew only when they change. */
+  #tool: string | undefined;
 
   /** Reads `runtime` for `handlers` once {@linkcode start} is called. */
   constructor(runtime: OpenAiRuntime, handlers: OpenAiHandlers) {
@@ -152,6 +163,11 @@ export class OpenAiHost implements HostConnection {
 
   #read = (): void => {
     this.#handlers.hostContext(this.context);
+    // A change of theme or display mode must not redraw the list, which would clear its marks,
+    // filter and order.
+    const tool = toolJson(this.#runtime);
+    if (tool !== undefined && tool === this.#tool) return;
+    this.#tool = tool;
     const state = this.state;
     if (state) this.#handlers.state(state);
   };
