@@ -87,6 +87,8 @@ async function bundleCommand(out: URL): Promise<void> {
       `The command imports ${imports.join(", ")}, not ${COMMAND_IMPORTS.join(", ")}.`,
     );
   }
+  // The view's HTML is index.js's to carry; a second copy would double what npx installs.
+  if (/<!doctype html>/i.test(linked)) throw new Error("The command carries the view's HTML.");
   await Deno.writeTextFile(output, `#!/usr/bin/env node\n${linked}`);
 }
 

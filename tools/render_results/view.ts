@@ -6,6 +6,9 @@
 
 import type { ReadResourceResult, Resource } from "./mcp_types.ts";
 import { HTML, SHA256 } from "../../ui/dist/view.ts";
+import { checkViewDomains, type ViewDomains } from "./view_domains.ts";
+
+export type { ViewDomains };
 
 /**
  * The card-list view: one self-contained HTML document (script and styles inlined) that an
@@ -50,46 +53,10 @@ export const VIEW_MIME_TYPE = "text/html;profile=mcp-app";
  */
 export const VIEW_URI: string = `ui://render-results/view-${SHA256.slice(0, 16)}.html`;
 
-/**
- * Where hosts mount the view, when a host needs to be told: `viewDomain` is the MCP Apps
- * `_meta.ui.domain`, `openaiWidgetDomain` ChatGPT's `openai/widgetDomain`. Each host has its own
- * format (docs/hosts.md), and a wrong value makes a host refuse the view where an absent one does
- * not, so neither is ever derived from anything else.
- */
-export interface ViewDomains {
-  /** `_meta.ui.domain`: a host name in the form the host documents. */
-  viewDomain?: string;
-  /** `_meta["openai/widgetDomain"]`: an https origin. */
-  openaiWidgetDomain?: string;
-}
-
 /** What ChatGPT tells the model about the view, read when it decides what to write after it. */
 const WIDGET_DESCRIPTION = "Shows the sources as a numbered card list that the user can " +
   "filter, sort, copy and export. The list is already on screen: refer to sources by their " +
   "numbers instead of listing them again.";
-
-/**
- * Checks `domains` and returns them; throws a `TypeError` naming the setting when the view
- * domain is not a host name or the widget domain not an https origin.
- */
-export function checkViewDomains(domains: ViewDomains): ViewDomains {
-  const { viewDomain, openaiWidgetDomain } = domains;
-  // A host name is what an https URL's host is, alone: no scheme, port, path or spaces.
-  if (viewDomain !== undefined && URL.parse(`https://${viewDomain}/`)?.hostname !== viewDomain) {
-    throw new TypeError(
-      "The view domain must be a host name in lower case, such as abc.example.com.",
-    );
-  }
-  if (openaiWidgetDomain !== undefined) {
-    const url = URL.parse(openaiWidgetDomain);
-    if (url?.protocol !== "https:" || url.origin !== openaiWidgetDomain) {
-      throw new TypeError(
-        "The OpenAI widget domain must be an https origin, such as https://app.example.com.",
-      );
-    }
-  }
-  return domains;
-}
 
 /**
  * The view's metadata in both forms hosts read: MCP Apps' `ui` and ChatGPT's `openai/widget*`
