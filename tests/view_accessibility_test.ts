@@ -4,9 +4,8 @@
  * filtered, sorted and with the copy box open, then with no match.
  */
 import assert from "node:assert/strict";
-import axe from "axe-core";
 import { FINDABLE, ITEMS } from "./support/view_fixtures.ts";
-import { show, viewCase } from "./support/view_suite.ts";
+import { seriousViolations, show, viewCase } from "./support/view_suite.ts";
 
 for (const theme of ["light", "dark"] as const) {
   Deno.test(viewCase(`axe-core: no serious violation, ${theme}`, {
@@ -23,19 +22,12 @@ for (const theme of ["light", "dark"] as const) {
     await p.page.evaluate((color) => document.body.style.background = color, background);
     try {
       await show(p, [...FINDABLE, { ...ITEMS[0], title: "A long snippet" }]);
-      await p.view.evaluate(axe.source);
       // axe-core sees only the frame, whose root is transparent: it gets the host page's
       // colour, which shows through, to judge contrast against what a person sees.
       await p.view.evaluate((color) => {
         document.documentElement.style.background = color;
       }, background);
-      const serious = () =>
-        p.view.evaluate(async () => {
-          const { violations } = await (globalThis as unknown as { axe: typeof axe }).axe
-            .run(document, { resultTypes: ["violations"] });
-          return violations.filter((rule) => ["serious", "critical"].includes(rule.impact!))
-            .map((rule) => `${rule.id}: ${rule.nodes.map((node) => node.target).join(" ")}`);
-        });
+      const serious = () => seriousViolations(p);
       assert.deepEqual(await serious(), [], "the list with every control");
       await p.view.getByRole("button", { name: "Mark 2 for the assistant" }).click();
       await p.view.getByRole("button", { name: "Show more" }).first().click();

@@ -1,5 +1,5 @@
 /**
- * Numbers and dates written for the host's locale and time zone.
+ * Dates written for the host's locale and time zone (numbers are the messages', `i18n.ts`).
  *
  * @module
  */
@@ -14,8 +14,6 @@ export interface ShownDate {
 
 /** Formats for one locale and time zone. */
 export interface Formats {
-  /** Writes a count. */
-  count(value: number): string;
   /**
    * Writes a date given as a string: an ISO 8601 calendar date (`2026-01-26`) as that day, any
    * other date {@link parseDate} understands as the day of that instant in the host's time zone,
@@ -65,14 +63,12 @@ function inLocale<T>(locale: unknown, make: (locale?: string) => T): T {
 
 /** Formats for `locale` and `timeZone`: the browser's own where either is absent or invalid. */
 export function makeFormats(locale?: unknown, timeZone?: unknown): Formats {
-  const numbers = inLocale(locale, (tag) => new Intl.NumberFormat(tag));
   const dates = (timeZone?: string) =>
     inLocale(locale, (tag) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone }));
   const instant = dates(validZone(timeZone));
   // A calendar date names a day, not an instant: written in UTC it stays that day everywhere.
   const day = dates("UTC");
   return {
-    count: (value) => numbers.format(value),
     date(value) {
       const parsed = parseDate(value);
       if (!parsed) return { text: value };

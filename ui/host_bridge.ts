@@ -30,6 +30,7 @@ import type {
   McpUiToolResultNotification,
   McpUiUpdateModelContextRequest,
 } from "@modelcontextprotocol/ext-apps";
+import { isObject, type Json } from "./json.ts";
 import type { HostConnection } from "./view_host.ts";
 
 const PROTOCOL_VERSION: typeof LATEST_PROTOCOL_VERSION = "2026-01-26";
@@ -57,8 +58,6 @@ type ViewMessage =
   | McpUiUpdateModelContextRequest
   | McpUiSizeChangedNotification;
 
-type Json = Record<string, unknown>;
-
 /** This view's answer to a request from the host. */
 type HostReply = { id: string | number } & ({ result: object } | { error: object });
 
@@ -74,10 +73,6 @@ export type HostHandlers =
     /** The host is about to remove the view. */
     teardown(): void;
   };
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A connection to the host window that speaks the MCP Apps messages this view uses. */
 export class HostBridge implements HostConnection {

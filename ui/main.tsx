@@ -11,7 +11,7 @@ import { h, render } from "preact";
 import { makeFormats } from "./formats.ts";
 import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext, reportedHeight } from "./host_style.ts";
-import { localize } from "./i18n.ts";
+import { localize, type Localized } from "./i18n.ts";
 import { moveBetweenCards } from "./keyboard.ts";
 import { findOpenAiRuntime, OpenAiHost } from "./openai_host.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
@@ -26,9 +26,21 @@ let state: ViewState = { phase: "waiting" };
 let context: McpUiHostContext = {};
 // Made up front, not when results arrive: the first format loads locale data, which takes a while.
 let formats = makeFormats();
-let words = localize(undefined);
+let words = speak(undefined);
 // Whether the host answered through either runtime: until then, sizes go nowhere.
 let answered = false;
+
+/**
+ * The view's words for the host's `locale`, or the browser's where the host gives none, as its
+ * dates are; the document takes their language and direction (right to left for Arabic, Hebrew,
+ * Persian and Urdu, the layout mirrored).
+ */
+function speak(locale: unknown): Localized {
+  const spoken = localize(locale ?? navigator.language);
+  document.documentElement.lang = spoken.lang;
+  document.documentElement.dir = spoken.dir;
+  return spoken;
+}
 
 function draw(next: ViewState): void {
   state = next;
@@ -50,13 +62,7 @@ function setContext(next: McpUiHostContext): void {
   if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
     formats = makeFormats(next.locale, next.timeZone);
   }
-  if (next.locale !== context.locale) {
-    // The document speaks the language of its words, in its direction: right to left for
-    // Arabic, Hebrew, Persian and Urdu, with the layout mirrored.
-    words = localize(next.locale);
-    document.documentElement.lang = words.lang;
-    document.documentElement.dir = words.dir;
-  }
+  if (next.locale !== context.locale) words = speak(next.locale);
   context = next;
   applyHostContext(context);
   draw(state);

@@ -8,6 +8,7 @@
  * @module
  */
 import type { McpUiDisplayMode, McpUiHostContext } from "@modelcontextprotocol/ext-apps";
+import { isObject } from "./json.ts";
 import { fromToolInput, fromToolResult, type ViewState } from "./state.ts";
 import type { HostConnection } from "./view_host.ts";
 
@@ -36,12 +37,6 @@ export interface OpenAiHandlers {
   state(state: ViewState): void;
   /** The runtime's theme, locale, display mode and maximum height, as a host context. */
   hostContext(context: McpUiHostContext): void;
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The tool's arguments and output as JSON, or undefined where they are not JSON. */

@@ -7,6 +7,7 @@
  * @module
  */
 import assert from "node:assert/strict";
+import axe from "axe-core";
 import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./browser_host.ts";
 import type { OpenOptions, TestHost } from "./host_page.ts";
 import { type Item, success } from "./view_fixtures.ts";
@@ -83,4 +84,15 @@ export async function show(p: ViewPage, items: Item[]): Promise<void> {
       document.querySelector(".count") && document.querySelectorAll(".card").length === count,
     items.length,
   );
+}
+
+/** The serious and critical violations axe-core finds in the view as it is now, one line each. */
+export async function seriousViolations(p: ViewPage): Promise<string[]> {
+  await p.view.evaluate(axe.source);
+  return await p.view.evaluate(async () => {
+    const { violations } = await (globalThis as unknown as { axe: typeof axe }).axe
+      .run(document, { resultTypes: ["violations"] });
+    return violations.filter((rule) => ["serious", "critical"].includes(rule.impact!))
+      .map((rule) => `${rule.id}: ${rule.nodes.map((node) => node.target).join(" ")}`);
+  });
 }
