@@ -1,19 +1,15 @@
 /**
- * The browser tests of the view, one `Deno.test` a case so each can run alone (`--filter`). A test
- * file's cases share one `BrowserHost` (Chromium and its server), started by the first case that
- * runs and closed after the file's last, failed or not. Where Chromium is absent the cases are
- * skipped with a message, except under `CI=true`, where they are required.
+ * The browser tests of the view, one `Deno.test` a case (`browser_suite.ts`): a test file's cases
+ * share one `BrowserHost` (Chromium and its server).
  *
  * @module
  */
 import assert from "node:assert/strict";
 import axe from "axe-core";
-import { BrowserHost, CHROMIUM, hasChromium, type ViewPage } from "./browser_host.ts";
+import { BrowserHost, type ViewPage } from "./browser_host.ts";
+import { browserSuite } from "./browser_suite.ts";
 import type { OpenOptions, TestHost } from "./host_page.ts";
 import { type Item, success } from "./view_fixtures.ts";
-
-const present = await hasChromium();
-const required = Deno.env.get("CI") === "true";
 
 /** A light host that can open links, in US English, showing the view inline. */
 export const LIGHT: OpenOptions = {
@@ -21,24 +17,11 @@ export const LIGHT: OpenOptions = {
   context: { theme: "light", locale: "en-US", displayMode: "inline" },
 };
 
-let host: Promise<BrowserHost> | undefined;
-let registered = false;
-
-/**
- * On a file's first case: says when its browser tests are skipped, and closes its browser after
- * its last test, if one of them started it.
- */
-function setUpFile(): void {
-  if (registered) return;
-  registered = true;
-  if (!present && !required) {
-    console.warn(`Skipping the browser tests of the view: ${CHROMIUM} is absent.`);
-  }
-  Deno.test.afterAll(async () => {
-    const started = await host?.catch(() => undefined);
-    await started?.close();
-  });
-}
+const viewSuite = browserSuite(
+  "the browser tests of the view",
+  () => BrowserHost.start(),
+  (host) => host.close(),
+);
 
 /**
  * The test `name`, for `Deno.test`: the view opened in the file's browser with `options`, run
@@ -49,26 +32,15 @@ export function viewCase(
   options: OpenOptions,
   fn: (page: ViewPage) => Promise<void>,
 ): Deno.TestDefinition {
-  setUpFile();
-  return {
-    name,
-    ignore: !present && !required,
-    // The browser and its server outlive each test by design: they are the file's, not the test's.
-    sanitizeOps: false,
-    sanitizeResources: false,
-    async fn() {
-      if (!present) {
-        throw new Error(`CI=true requires the browser tests, but ${CHROMIUM} is absent`);
-      }
-      const page = await (await (host ??= BrowserHost.start())).open(options);
-      try {
-        await fn(page);
-        assert.deepEqual(page.errors, [], "console errors or CSP violations");
-      } finally {
-        await page.close();
-      }
-    },
-  };
+  return viewSuite(name, async (host) => {
+    const page = await host.open(options);
+    try {
+      await fn(page);
+      assert.deepEqual(page.errors, [], "console errors or CSP violations");
+    } finally {
+      await page.close();
+    }
+  });
 }
 
 /** Waits until `fn`, run in the host page on its test host, returns true. */
