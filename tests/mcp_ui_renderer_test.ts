@@ -5,11 +5,13 @@
  * and the renderer reads the view's resource itself. The renderer runs with its defaults: it
  * offers `openLinks` but answers `ui/open-link` with an error, offers no downloads and no model
  * context, grants the view no clipboard, and sizes its frame from `ui/notifications/size-changed`.
- * Skipped where Chromium is absent, except under `CI=true`.
+ * One `Deno.test` a case, so each can run alone (`--filter`); the cases share one browser and one
+ * server, started by the first case that runs and closed after the file's last. Skipped with a
+ * message where Chromium is absent, except under `CI=true`.
  */
 import assert from "node:assert/strict";
 import type { Frame } from "playwright-core";
-import { CHROMIUM, hasChromium } from "./support/browser_host.ts";
+import { browserSuite } from "./support/browser_suite.ts";
 import { eventually } from "./support/eventually.ts";
 import { createTestServer } from "./support/http_server.ts";
 import { McpUiHost } from "./support/mcp_ui_host.ts";
@@ -33,10 +35,37 @@ const SOURCES = [
 
 const ARGS = { title: "Reading list", results: SOURCES };
 
-const present = await hasChromium();
-const ci = Deno.env.get("CI") === "true";
-if (!present && !ci) {
-  console.warn(`Skipping the @mcp-ui/client renderer test: ${CHROMIUM} is absent.`);
+/** The window every case starts in, in CSS pixels. */
+const WINDOW = { width: 760, height: 900 };
+
+const suite = browserSuite(
+  "the @mcp-ui/client renderer tests",
+  async () => {
+    const server = await createTestServer();
+    try {
+      return { server, host: await McpUiHost.start(server.fetch, WINDOW.width) };
+    } catch (error) {
+      await server[Symbol.asyncDispose]();
+      throw error;
+    }
+  },
+  async ({ server, host }) => {
+    await host.close();
+    await server[Symbol.asyncDispose]();
+  },
+);
+
+/**
+ * The test `name`, for `Deno.test`: `fn` run on the renderer's page in a window of the starting
+ * size, then the view checked for console errors and CSP violations.
+ */
+function rendererCase(name: string, fn: (host: McpUiHost) => Promise<void>): Deno.TestDefinition {
+  return suite(`AppRenderer: ${name}`, async ({ host }) => {
+    await host.page.setViewportSize(WINDOW);
+    host.errors.length = 0;
+    await fn(host);
+    assert.deepEqual(host.viewErrors(), [], "console errors or CSP violations in the view");
+  });
 }
 
 /** The titles of the cards the view shows, in order. */
@@ -63,119 +92,102 @@ function headingLuminance(view: Frame): Promise<number> {
   });
 }
 
-Deno.test({
-  name: "the view in @mcp-ui/client's AppRenderer",
-  ignore: !present && !ci,
-  async fn(t) {
-    if (!present) throw new Error(`CI=true requires the browser tests, but ${CHROMIUM} is absent`);
-    await using server = await createTestServer();
-    const host = await McpUiHost.start(server.fetch);
+Deno.test(rendererCase("the view mounts and shows the numbered cards in order", async (host) => {
+  const view = await host.show("render_results", ARGS);
+  await view.waitForSelector(".card");
+  assert.equal(await view.locator("h1").textContent(), "Reading list");
+  assert.deepEqual(
+    await view.locator(".card .num").allTextContents(),
+    SOURCES.map((_, i) => String(i + 1)),
+  );
+  assert.deepEqual(await cardTitles(view), SOURCES.map((source) => source.title));
+}));
 
-    async function step(name: string, fn: () => Promise<void>): Promise<void> {
-      await t.step(name, async () => {
-        host.errors.length = 0;
-        await fn();
-        assert.deepEqual(host.viewErrors(), [], "console errors or CSP violations in the view");
-      });
-    }
-
-    try {
-      await step("the view mounts and shows the numbered cards in order", async () => {
-        const view = await host.show("render_results", ARGS);
-        await view.waitForSelector(".card");
-        assert.equal(await view.locator("h1").textContent(), "Reading list");
-        assert.deepEqual(
-          await view.locator(".card .num").allTextContents(),
-          SOURCES.map((_, i) => String(i + 1)),
-        );
-        assert.deepEqual(await cardTitles(view), SOURCES.map((source) => source.title));
-      });
-
-      await step("the filter narrows the cards and the sort puts the newest first", async () => {
-        const view = await host.show("render_results", ARGS);
-        await view.getByRole("searchbox").fill("comet");
-        await eventually(async () => (await cardTitles(view)).length === 1, "the filtered list");
-        assert.deepEqual(await cardTitles(view), ["Comet tails"]);
-        await view.getByRole("searchbox").fill("");
-        await view.getByRole("button", { name: "Newest first" }).click();
-        const newest = SOURCES.toSorted((a, b) =>
-          b.metadata.published.localeCompare(a.metadata.published)
-        ).map((source) => source.title);
-        await eventually(
-          async () => (await cardTitles(view))[0] === newest[0],
-          "the newest card on top",
-        );
-        assert.deepEqual(await cardTitles(view), newest);
-      });
-
-      await step(
-        "export and copy hand over the list's text where there is no clipboard",
-        async () => {
-          const view = await host.show("render_results", ARGS);
-          await view.getByRole("group", { name: "Export" }).getByRole("button", { name: "CSV" })
-            .click();
-          await eventually(async () => !!await shownFieldWith(view, "Comet tails"), "the CSV text");
-          const csv = (await shownFieldWith(view, "Comet tails"))!;
-          for (const source of SOURCES) assert.ok(csv.includes(source.url), source.url);
-          assert.equal(csv.split(/\r?\n/).filter(Boolean).length, SOURCES.length + 1, "rows");
-
-          await view.getByRole("button", { name: "Copy list" }).click();
-          await eventually(async () => !!await shownFieldWith(view, "1. ["), "the Markdown list");
-          assert.match((await shownFieldWith(view, "1. ["))!, /^1\. \[Volcanoes of Iceland\]/);
-
-          await view.getByRole("button", { name: "Copy link 4" }).click();
-          await eventually(
-            async () => await shownFieldWith(view, SOURCES[3].url) === SOURCES[3].url,
-            "link 4 shown for copying",
-          );
-        },
-      );
-
-      await step("the theme follows the host's", async () => {
-        const view = await host.show("render_results", ARGS, "dark");
-        await eventually(async () => await headingLuminance(view) > 0.7, "light text on dark");
-        await host.setTheme("light");
-        await eventually(async () => await headingLuminance(view) < 0.3, "dark text on light");
-      });
-
-      await step("after the window narrows, the frame follows and nothing is cut off", async () => {
-        await host.page.setViewportSize({ width: 760, height: 900 });
-        const view = await host.show("render_results", ARGS);
-        await view.waitForSelector(".card");
-        await host.page.setViewportSize({ width: 420, height: 900 });
-        // What a person sees: the frame inside the host's container, and the view's content
-        // (titles, URLs, buttons) inside the frame.
-        const fits = async () => {
-          const container = await host.page.locator("#container").boundingBox();
-          const frame = await host.page.locator("#container iframe").boundingBox();
-          const overflow = await view.evaluate(() =>
-            document.documentElement.scrollWidth - document.documentElement.clientWidth
-          );
-          return !!container && !!frame && frame.x + frame.width <= container.x + container.width &&
-            overflow <= 0;
-        };
-        await eventually(fits, "the frame and the view to fit the narrowed window", 5_000)
-          .catch(async (error) => {
-            const frame = await host.page.locator("#container iframe").boundingBox();
-            const container = await host.page.locator("#container").boundingBox();
-            throw new Error(
-              `${error.message} Container ${container?.width} px wide, frame ${frame?.width} px ` +
-                `(sizes the view reported: ${JSON.stringify(await host.reportedSizes())})`,
-            );
-          });
-      });
-
-      await step("a link the host fails to open is shown for copying", async () => {
-        const view = await host.show("render_results", ARGS);
-        await view.getByRole("link", { name: SOURCES[0].title }).click();
-        await eventually(
-          async () => await shownFieldWith(view, SOURCES[0].url) === SOURCES[0].url,
-          "the link shown for copying after the host refused to open it",
-          5_000,
-        );
-      });
-    } finally {
-      await host.close();
-    }
+Deno.test(rendererCase(
+  "the filter narrows the cards and the sort puts the newest first",
+  async (host) => {
+    const view = await host.show("render_results", ARGS);
+    await view.getByRole("searchbox").fill("comet");
+    await eventually(async () => (await cardTitles(view)).length === 1, "the filtered list");
+    assert.deepEqual(await cardTitles(view), ["Comet tails"]);
+    await view.getByRole("searchbox").fill("");
+    await view.getByRole("button", { name: "Newest first" }).click();
+    const newest = SOURCES.toSorted((a, b) =>
+      b.metadata.published.localeCompare(a.metadata.published)
+    ).map((source) => source.title);
+    await eventually(
+      async () => (await cardTitles(view))[0] === newest[0],
+      "the newest card on top",
+    );
+    assert.deepEqual(await cardTitles(view), newest);
   },
-});
+));
+
+Deno.test(rendererCase(
+  "export and copy hand over the list's text where there is no clipboard",
+  async (host) => {
+    const view = await host.show("render_results", ARGS);
+    await view.getByRole("group", { name: "Export" }).getByRole("button", { name: "CSV" })
+      .click();
+    await eventually(async () => !!await shownFieldWith(view, "Comet tails"), "the CSV text");
+    const csv = (await shownFieldWith(view, "Comet tails"))!;
+    for (const source of SOURCES) assert.ok(csv.includes(source.url), source.url);
+    assert.equal(csv.split(/\r?\n/).filter(Boolean).length, SOURCES.length + 1, "rows");
+
+    await view.getByRole("button", { name: "Copy list" }).click();
+    await eventually(async () => !!await shownFieldWith(view, "1. ["), "the Markdown list");
+    assert.match((await shownFieldWith(view, "1. ["))!, /^1\. \[Volcanoes of Iceland\]/);
+
+    await view.getByRole("button", { name: "Copy link 4" }).click();
+    await eventually(
+      async () => await shownFieldWith(view, SOURCES[3].url) === SOURCES[3].url,
+      "link 4 shown for copying",
+    );
+  },
+));
+
+Deno.test(rendererCase("the theme follows the host's", async (host) => {
+  const view = await host.show("render_results", ARGS, "dark");
+  await eventually(async () => await headingLuminance(view) > 0.7, "light text on dark");
+  await host.setTheme("light");
+  await eventually(async () => await headingLuminance(view) < 0.3, "dark text on light");
+}));
+
+Deno.test(rendererCase(
+  "after the window narrows, the frame follows and nothing is cut off",
+  async (host) => {
+    const view = await host.show("render_results", ARGS);
+    await view.waitForSelector(".card");
+    await host.page.setViewportSize({ width: 420, height: WINDOW.height });
+    // What a person sees: the frame inside the host's container, and the view's content
+    // (titles, URLs, buttons) inside the frame.
+    const fits = async () => {
+      const container = await host.page.locator("#container").boundingBox();
+      const frame = await host.page.locator("#container iframe").boundingBox();
+      const overflow = await view.evaluate(() =>
+        document.documentElement.scrollWidth - document.documentElement.clientWidth
+      );
+      return !!container && !!frame && frame.x + frame.width <= container.x + container.width &&
+        overflow <= 0;
+    };
+    await eventually(fits, "the frame and the view to fit the narrowed window", 5_000)
+      .catch(async (error) => {
+        const frame = await host.page.locator("#container iframe").boundingBox();
+        const container = await host.page.locator("#container").boundingBox();
+        throw new Error(
+          `${error.message} Container ${container?.width} px wide, frame ${frame?.width} px ` +
+            `(sizes the view reported: ${JSON.stringify(await host.reportedSizes())})`,
+        );
+      });
+  },
+));
+
+Deno.test(rendererCase("a link the host fails to open is shown for copying", async (host) => {
+  const view = await host.show("render_results", ARGS);
+  await view.getByRole("link", { name: SOURCES[0].title }).click();
+  await eventually(
+    async () => await shownFieldWith(view, SOURCES[0].url) === SOURCES[0].url,
+    "the link shown for copying after the host refused to open it",
+    5_000,
+  );
+}));
