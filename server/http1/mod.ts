@@ -13,7 +13,7 @@
  * package's README.
  *
  * The handler gets each request once its body is read whole, within the limits, as a `Request`
- * built lazily: `method`, `url` and `headers.get()` cost no `Request`, and
+ * built lazily: `method`, `url` and reading the headers cost no `Request`, and
  * {@linkcode receivedBody} gives the body without one.
  *
  * @example

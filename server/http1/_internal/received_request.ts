@@ -1,11 +1,11 @@
 /**
  * The `Request` the listener hands its handler, built lazily as Hono's Node adapter builds its
- * own: `method`, `url` and `headers.get()` read what the listener parsed, and anything else (the
- * body, `signal`, `clone()`, the headers' other methods) builds a real `Request` first, once,
- * with a copy of the content. A `Request` made for every request (its header list, signal and
- * URL, and a copy of the content) was the largest part of what the listener cost a small call;
- * most handlers read a few headers and the body, and {@linkcode receivedBody} gives the body
- * without one.
+ * own: `method`, `url` and reading the headers use what the listener parsed, and anything else
+ * (the body, `signal`, `clone()`, a change to the headers) builds a real `Request` first, once,
+ * with a copy of the content. Most handlers need only a few headers and the body, which
+ * {@linkcode receivedBody} gives without a copy, while a real `Request` for every request (a
+ * header list, a signal, a parsed URL and a copy of the content) would be most of what the
+ * listener costs a small call (docs/decisions/own_http1_listener.md).
  * @module
  */
 
@@ -132,12 +132,15 @@ export class ReceivedRequest implements Request {
 }
 
 /**
- * The header fields of a received request: `get()` reads the parsed fields as `Headers.get()`
- * reads a header list, and every other method is the real request's headers'.
+ * The header fields of a received request. Until the real request is built, `get()` reads the
+ * parsed fields as `Headers.get()` reads a header list, and `has()` and iterating read a `Headers`
+ * made from them (an iteration sees the fields as they were when it began); a change builds the
+ * real request, and from then on every method is its headers'.
  */
 class ReceivedHeaders implements Headers {
   readonly #fields: Fields;
   readonly #request: ReceivedRequest;
+  #parsed?: Headers;
 
   constructor(fields: Fields, request: ReceivedRequest) {
     this.#fields = fields;
@@ -146,6 +149,12 @@ class ReceivedHeaders implements Headers {
 
   #real(): Headers {
     return realRequest(this.#request).headers;
+  }
+
+  /** The headers to read: the real request's once built, else ones made from the fields, once. */
+  #read(): Headers {
+    return builtRequest(this.#request)?.headers ??
+      (this.#parsed ??= new Headers(this.#fields as [string, string][]));
   }
 
   /**
@@ -171,10 +180,10 @@ class ReceivedHeaders implements Headers {
     this.#real().delete(name);
   }
   getSetCookie(): string[] {
-    return this.#real().getSetCookie();
+    return this.#read().getSetCookie();
   }
   has(name: string): boolean {
-    return this.#real().has(name);
+    return this.#read().has(name);
   }
   set(name: string, value: string): void {
     this.#real().set(name, value);
@@ -183,19 +192,19 @@ class ReceivedHeaders implements Headers {
     callback: (value: string, key: string, parent: Headers) => void,
     thisArg?: unknown,
   ): void {
-    this.#real().forEach((value, key) => callback.call(thisArg, value, key, this));
+    this.#read().forEach((value, key) => callback.call(thisArg, value, key, this));
   }
   entries(): HeadersIterator<[string, string]> {
-    return this.#real().entries();
+    return this.#read().entries();
   }
   keys(): HeadersIterator<string> {
-    return this.#real().keys();
+    return this.#read().keys();
   }
   values(): HeadersIterator<string> {
-    return this.#real().values();
+    return this.#read().values();
   }
   [Symbol.iterator](): HeadersIterator<[string, string]> {
-    return this.#real()[Symbol.iterator]();
+    return this.#read()[Symbol.iterator]();
   }
 }
 

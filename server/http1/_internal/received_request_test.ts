@@ -3,9 +3,23 @@ import fc from "fast-check";
 import { receivedBody, ReceivedRequest } from "./received_request.ts";
 import { parseFieldLine } from "./field_lines.ts";
 
-const NAMES = ["Host", "host", "Accept", "MCP-Protocol-Version", "mcp-protocol-version", "X-A"];
+const NAMES = [
+  "Host",
+  "host",
+  "Accept",
+  "MCP-Protocol-Version",
+  "mcp-protocol-version",
+  "X-A",
+  "Set-Cookie",
+  "set-cookie",
+];
 /** Field values as the listener's parser leaves them: visible characters, inner SP and HTAB. */
 const value = fc.stringMatching(/^[!-~\x80-\xff]([!-~\x80-\xff \t]{0,8}[!-~\x80-\xff])?$/);
+/** Lists of fields, the names repeated in any case, some values empty. */
+const fieldLists = fc.array(
+  fc.tuple(fc.constantFrom(...NAMES), fc.oneof(value, fc.constant(""))),
+  { maxLength: 8 },
+);
 const URL = "http://127.0.0.1:8000/mcp?x";
 
 /** A received POST with `fields` and no content. */
@@ -16,12 +30,35 @@ function received(fields: [string, string][]): Request {
 Deno.test("a received field is read as Headers reads it, whatever the case and repeats", () => {
   fc.assert(
     fc.property(
-      fc.array(fc.tuple(fc.constantFrom(...NAMES), fc.oneof(value, fc.constant(""))), {
-        maxLength: 8,
-      }),
+      fieldLists,
       fc.constantFrom(...NAMES, "absent"),
       (fields, name) => {
         assert.equal(received(fields).headers.get(name), new Headers(fields).get(name));
+      },
+    ),
+  );
+});
+
+Deno.test("received fields are listed as Headers lists them, whatever the case and repeats", () => {
+  fc.assert(
+    fc.property(
+      fieldLists,
+      fc.constantFrom(...NAMES, "absent"),
+      (fields, name) => {
+        const { headers } = received(fields);
+        const made = new Headers(fields);
+        assert.deepEqual([...headers], [...made]);
+        assert.deepEqual([...headers.entries()], [...made.entries()]);
+        assert.deepEqual([...headers.keys()], [...made.keys()]);
+        assert.deepEqual([...headers.values()], [...made.values()]);
+        assert.deepEqual(headers.getSetCookie(), made.getSetCookie());
+        assert.equal(headers.has(name), made.has(name));
+        const seen: [string, string][] = [];
+        headers.forEach((value, key, parent) => {
+          assert.equal(parent, headers);
+          seen.push([key, value]);
+        });
+        assert.deepEqual(seen, [...made]);
       },
     ),
   );
@@ -62,6 +99,8 @@ Deno.test("its headers change as a Request's do, and the change is read back", (
   request.headers.set("x-a", "2");
   request.headers.append("x-b", "3");
   assert.equal(request.headers.get("X-A"), "2");
+  assert.equal(request.headers.has("x-b"), true);
+  assert.deepEqual([...request.headers], [["x-a", "2"], ["x-b", "3"]]);
   assert.deepEqual([...request.clone().headers], [["x-a", "2"], ["x-b", "3"]]);
   const seen: string[] = [];
   request.headers.forEach((value, name, parent) => {
