@@ -15,10 +15,10 @@
 // the server's sources are in. The byte helpers (a leaf module) load inside the check, so their
 // failure is reported too; the view's builder loads only when something is to be built.
 const bytes = () => import("./server/bytes.ts");
-const builder = () => import("./ui/build.ts");
+const builder = () => import("./tools/render_results/ui/build.ts");
 
 const ROOT = new URL("./", import.meta.url);
-const VIEW_MODULE = new URL("ui/dist/view.ts", ROOT);
+const VIEW_MODULE = new URL("tools/render_results/ui/dist/view.ts", ROOT);
 const BUNDLE = new URL("dist/server.js", ROOT);
 const SOURCE_MAP = new URL("dist/server.js.map", ROOT);
 const KEY_LINE = /^\/\/ source-key: ([0-9a-f]{64})\n/;
@@ -26,15 +26,18 @@ const KEY_LINE = /^\/\/ source-key: ([0-9a-f]{64})\n/;
 /** Files that change what the build makes, besides the sources themselves. */
 const CONFIGURATION = ["deno.json", "deno.lock"];
 
-/** The view's sources: the modules and style sheet of `ui/`, not its tests or tools. */
+/** The view's sources: the modules and style sheet of its `ui/`, not its tests or tools. */
 function viewSources(): string[] {
-  return sources(["ui"], (path) => /\.(ts|tsx|css)$/.test(path) && !/screenshots\.ts$/.test(path));
+  return sources(
+    ["tools/render_results/ui"],
+    (path) => /\.(ts|tsx|css)$/.test(path) && !/(screenshots|testing)\.ts$/.test(path),
+  );
 }
 
-/** The server's own sources: its modules, the public module, the tool's schemas and this bundler. */
+/** The server's own sources: its modules, the tool's package and schemas, and this bundler. */
 function serverSources(): string[] {
   const files = sources(["server", "tools"], (path) => /\.(ts|json)$/.test(path));
-  return [...files, "launch.ts", "main.ts", "mod.ts"];
+  return [...files, "launch.ts", "main.ts"];
 }
 
 /**

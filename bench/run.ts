@@ -39,7 +39,7 @@ import { makeWorkloads, type Workload } from "./workloads.ts";
 
 const OUT = new URL("./out/", import.meta.url);
 const RESULTS = new URL("./RESULTS.md", import.meta.url);
-const VIEW = new URL("../ui/dist/render_results.html", import.meta.url);
+const VIEW = new URL("../tools/render_results/ui/dist/render_results.html", import.meta.url);
 const START = readStartTask();
 // The ceiling runs with the V8 flags the server is started with, so tuning them cannot widen
 // the gap; the typical server keeps the defaults, as servers built the common way do.

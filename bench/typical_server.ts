@@ -11,7 +11,9 @@ import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 
 const VIEW_URI = "ui://render-results/view.html";
-const view = await Deno.readTextFile(new URL("../ui/dist/render_results.html", import.meta.url));
+const view = await Deno.readTextFile(
+  new URL("../tools/render_results/ui/dist/render_results.html", import.meta.url),
+);
 
 const result = z.object({
   title: z.string().min(1).max(300),

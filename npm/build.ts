@@ -1,8 +1,9 @@
 /**
- * Builds the npm package of `mod.ts` (`deno task npm`): one ES module for Node.js 20 and later
- * that imports nothing, the built view inside it; type declarations made by TypeScript from the
- * same sources; and a README made from `docs/embedding.md`. The server's SDK, of
- * either line, is the installing project's: both are optional peer dependencies. The package's
+ * Builds the npm package of the tool's package (`tools/render_results/mod.ts`, `deno task npm`):
+ * one ES module for Node.js 20 and later that imports nothing, the built view inside it; type
+ * declarations made by TypeScript from the same sources; and a README made from
+ * `docs/embedding.md`. The server's SDK, of either line, is the installing project's: both are
+ * optional peer dependencies. The package's
  * command, `render-results-mcp` (`npm/bin.ts`), is the stdio server: it carries the SDK it
  * runs on inside it, so that `npx -y render-results-mcp` installs nothing but the package, and
  * takes the tool and its view from the library module. Writes the package to `dist/npm/` and
@@ -12,11 +13,15 @@
 
 import ts from "typescript";
 import denoJson from "../deno.json" with { type: "json" };
+import packageJson from "../tools/render_results/deno.json" with { type: "json" };
 
 /** The package's name on npm, which examples import. */
 export const PACKAGE_NAME = "render-results-mcp";
 
 const ROOT = new URL("../", import.meta.url);
+/** The tool's package, whose public module the npm package is. */
+const PACKAGE = new URL("tools/render_results/", ROOT);
+const PUBLIC_MODULE = "tools/render_results/mod.ts";
 const DIST = new URL("dist/", ROOT);
 const OUT = new URL("npm/", DIST);
 /**
@@ -60,7 +65,7 @@ async function denoBundle(
  * time.
  */
 async function bundle(out: URL): Promise<void> {
-  const code = await denoBundle("mod.ts", new URL("index.js", out), []);
+  const code = await denoBundle(PUBLIC_MODULE, new URL("index.js", out), []);
   const imported = code.match(/^\s*(import|export)\b[^;]*\bfrom\s*"[^"]+"/m);
   if (imported) throw new Error(`The bundle imports a module: ${imported[0]}`);
 }
@@ -76,10 +81,10 @@ async function bundleCommand(out: URL): Promise<void> {
   const code = await denoBundle(
     "npm/bin.ts",
     output,
-    ["--minify", "--external", "../mod.ts"],
+    ["--minify", "--external", PACKAGE_NAME],
     { DENO_CONDITIONS: "browser" },
   );
-  const linked = code.replaceAll('"../mod.ts"', '"./index.js"');
+  const linked = code.replaceAll(`"${PACKAGE_NAME}"`, '"./index.js"');
   const imports = [...linked.matchAll(/\b(?:from|import)\s*\(?\s*"([^"]+)"/g)]
     .map((match) => match[1]);
   if ([...new Set(imports)].sort().join() !== COMMAND_IMPORTS.join()) {
@@ -102,7 +107,7 @@ async function declare(out: URL): Promise<string[]> {
   while (queue.length > 0) {
     const path = queue.shift()!;
     if (written.includes(path)) continue;
-    const source = await Deno.readTextFile(new URL(path, ROOT));
+    const source = await Deno.readTextFile(new URL(path, PACKAGE));
     const { outputText, diagnostics = [] } = ts.transpileDeclaration(source, {
       fileName: path,
       compilerOptions: { allowImportingTsExtensions: true, target: ts.ScriptTarget.ES2022 },
@@ -119,7 +124,7 @@ async function declare(out: URL): Promise<string[]> {
     const declaration = outputText.replace(
       /(from\s+"|import\(")(\.{1,2}\/[^"]+)\.ts"/g,
       (_match: string, before: string, module: string) => {
-        queue.push(new URL(`${module}.ts`, new URL(path, ROOT)).href.slice(ROOT.href.length));
+        queue.push(new URL(`${module}.ts`, new URL(path, PACKAGE)).href.slice(PACKAGE.href.length));
         return `${before}${module}.js"`;
       },
     );
@@ -159,7 +164,7 @@ export async function readme(): Promise<string> {
 function manifest(): Record<string, unknown> {
   return {
     name: PACKAGE_NAME,
-    version: denoJson.version,
+    version: packageJson.version,
     description:
       "Show source results as a card list in MCP Apps hosts, and as text everywhere else.",
     type: "module",

@@ -4,7 +4,7 @@
  */
 
 import { parseHost } from "@render-results/http1";
-import { checkViewDomains, type ViewDomains } from "../tools/render_results/view_domains.ts";
+import { checkViewDomains, type ViewDomains } from "render-results-mcp";
 
 /** How much the server logs on stderr. */
 export type LogLevel = "debug" | "info" | "warn" | "error" | "off";

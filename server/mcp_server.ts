@@ -12,7 +12,7 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
-import { registerRenderResults, type ViewDomains } from "../mod.ts";
+import { registerRenderResults, type ViewDomains } from "render-results-mcp";
 import denoJson from "../deno.json" with { type: "json" };
 
 /** The server's name and version as clients see them. */

@@ -18,7 +18,6 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const PROJECT_FILES = [
   "launch.ts",
   "main.ts",
-  "mod.ts",
   "deno.json",
   "deno.lock",
   "server",
@@ -29,7 +28,7 @@ const PROJECT_FILES = [
 async function copyProject(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "render-results-launch-" });
   const copy = new Deno.Command("cp", {
-    args: ["-R", ...PROJECT_FILES, "ui", dir],
+    args: ["-R", ...PROJECT_FILES, dir],
     cwd: ROOT,
     stderr: "piped",
   });
@@ -70,8 +69,11 @@ Deno.test("a build rebuilds exactly what a changed source is part of", async () 
     assert.equal(await build(dir), "Up to date");
 
     // The bundle embeds the view: a change to the view rebuilds both.
-    await append(dir, "ui/styles.css", "\n/* A change to the view. */\n");
-    assert.match(await build(dir), /^Built ui\/dist\/render_results\.html: .*; dist\/server\.js$/s);
+    await append(dir, "tools/render_results/ui/styles.css", "\n/* A change to the view. */\n");
+    assert.match(
+      await build(dir),
+      /^Built tools\/render_results\/ui\/dist\/render_results\.html: .*; dist\/server\.js$/s,
+    );
     assert.equal(await build(dir), "Up to date");
 
     // Tests are no source of either.

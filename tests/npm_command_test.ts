@@ -10,8 +10,10 @@
 
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import exampleInput from "../tools/render_results/example-input.json" with { type: "json" };
-import exampleOutput from "../tools/render_results/example-output.json" with { type: "json" };
+import {
+  EXAMPLE_INPUT as exampleInput,
+  EXAMPLE_OUTPUT as exampleOutput,
+} from "render-results-mcp/testing";
 import {
   type ClientKind,
   connect,

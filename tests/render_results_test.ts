@@ -24,7 +24,7 @@ const DESCRIPTION =
   "Present already retrieved source results as an interactive list when the host supports UI, with a readable text list otherwise. Use when the user wants to browse sources or when a visual result list helps the task. Pass existing results in the desired order; never invent source URLs or factual titles. This tool does not search, crawl, fetch URLs, verify sources, or consume Search1API search credits. Do not call it for intermediate research results or when a normal text answer is sufficient.";
 
 /** The built view, as `deno task build` writes it for browsers. */
-const VIEW_FILE = new URL("../ui/dist/render_results.html", import.meta.url);
+const VIEW_FILE = new URL("../tools/render_results/ui/dist/render_results.html", import.meta.url);
 
 /**
  * The view's metadata in both forms hosts read, MCP Apps' and ChatGPT's: a content security

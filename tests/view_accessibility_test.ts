@@ -4,7 +4,7 @@
  * filtered, sorted and with the copy box open, then with no match.
  */
 import assert from "node:assert/strict";
-import { FINDABLE, ITEMS } from "./support/view_fixtures.ts";
+import { FINDABLE, ITEMS } from "render-results-mcp/testing";
 import { seriousViolations, show, viewCase } from "./support/view_suite.ts";
 
 for (const theme of ["light", "dark"] as const) {

@@ -3,7 +3,7 @@
  * snippets, the height of a long list, metadata in the host's locale, site badges and the count.
  */
 import assert from "node:assert/strict";
-import { type Item, ITEMS, longResults, success } from "./support/view_fixtures.ts";
+import { type Item, ITEMS, longResults, success } from "render-results-mcp/testing";
 import { LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 /** About the height of 50 long results (`longResults`) at 720 px in the previous view: 9,522. */

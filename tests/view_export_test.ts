@@ -4,11 +4,20 @@
  * and the copy box shown where the sandbox denies the clipboard.
  */
 import assert from "node:assert/strict";
-import { VIEW_RESOURCE } from "../mod.ts";
-import { bibtexList, csvList, risList } from "../ui/export.ts";
-import { escapeMarkdown, markdownList } from "../ui/markdown.ts";
+import { VIEW_RESOURCE } from "render-results-mcp";
 import type { OpenOptions, TestHost } from "./support/host_page.ts";
-import { FINDABLE, ITEMS, longResults, resultItem, success } from "./support/view_fixtures.ts";
+import {
+  bibtexList,
+  csvList,
+  escapeMarkdown,
+  FINDABLE,
+  ITEMS,
+  longResults,
+  markdownList,
+  resultItem,
+  risList,
+  success,
+} from "render-results-mcp/testing";
 import { LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 /** The permissions the view's resource asks its host for. */
@@ -176,7 +185,8 @@ Deno.test(viewCase("copy box: long lines wrap, so every line shows its start", {
 }, async (p) => {
   const items = longResults(3).map((item) => ({
     ...item,
-    title: `${item.title} `.repeat(4),
+    // As long as a title may be.
+    title: `${item.title} `.repeat(4).slice(0, 300),
   }));
   await show(p, items);
   await p.view.getByRole("button", { name: "Copy list" }).click();

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import type { ViewPage } from "./support/browser_host.ts";
-import { FINDABLE, ITEMS } from "./support/view_fixtures.ts";
+import { FINDABLE, ITEMS, unchecked } from "render-results-mcp/testing";
 import { hostSees, LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 /** The text of the focused element in the view, and of the card it is in. */
@@ -138,7 +138,7 @@ Deno.test(viewCase(
 Deno.test(
   viewCase("keyboard: Up/Down and j/k move between cards, Enter opens", LIGHT, async (p) => {
     const items = [...ITEMS, { title: "Not a link", url: "ftp://files.example.org/a" }];
-    await show(p, items);
+    await show(p, items, unchecked);
     await p.view.locator("h1").click();
     const visits = [];
     for (const key of ["j", "ArrowDown", "j", "ArrowDown", "ArrowDown", "k", "ArrowUp"]) {

@@ -4,13 +4,15 @@
  * HTML; the rest runs in Chromium under the real `AppBridge` (see `support/view_suite.ts`).
  */
 import assert from "node:assert/strict";
-import { ITEMS, success } from "./support/view_fixtures.ts";
+import { ITEMS, success, unchecked } from "render-results-mcp/testing";
 import { hostSees, LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 Deno.test("the view's sources never write HTML", async () => {
-  for await (const entry of Deno.readDir(new URL("../ui/", import.meta.url))) {
+  for await (const entry of Deno.readDir(new URL("../tools/render_results/ui/", import.meta.url))) {
     if (!/\.tsx?$/.test(entry.name)) continue;
-    const source = await Deno.readTextFile(new URL(`../ui/${entry.name}`, import.meta.url));
+    const source = await Deno.readTextFile(
+      new URL(`../tools/render_results/ui/${entry.name}`, import.meta.url),
+    );
     assert.doesNotMatch(
       source,
       /innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|document\.write/,
@@ -29,7 +31,7 @@ Deno.test(viewCase("markup in titles and snippets is text and never runs", LIGHT
     },
     { title: "Not a link", url: "javascript:window.pwned=3" },
   ];
-  await p.call("toolResult", success(markup, "<i>heading</i>"));
+  await p.call("toolResult", unchecked(markup, "<i>heading</i>"));
   await p.waitForText("h1", "<i>heading</i>");
   const titles = await p.view.locator(".title").allTextContents();
   assert.deepEqual(titles, markup.map((item) => item.title));

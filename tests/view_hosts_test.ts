@@ -5,9 +5,9 @@
  * that follows the window.
  */
 import assert from "node:assert/strict";
-import { VIEW_RESOURCE } from "../mod.ts";
+import { VIEW_RESOURCE } from "render-results-mcp";
 import type { OpenOptions } from "./support/host_page.ts";
-import { FINDABLE, ITEMS, success } from "./support/view_fixtures.ts";
+import { FINDABLE, ITEMS, success } from "render-results-mcp/testing";
 import { hostSees, LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 /** What the view says when no host answered at all. */

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { OpenOptions } from "./support/host_page.ts";
-import { FINDABLE, ITEMS, longResults } from "./support/view_fixtures.ts";
+import { FINDABLE, ITEMS, longResults } from "render-results-mcp/testing";
 import { LIGHT, seriousViolations, show, viewCase } from "./support/view_suite.ts";
 
 /** A light host that can open links, downloads nothing and offers full screen, in `locale`. */

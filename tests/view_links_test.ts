@@ -3,7 +3,7 @@
  * `support/view_suite.ts`): opening links, full screen, and marks sent as model context.
  */
 import assert from "node:assert/strict";
-import { ITEMS, success } from "./support/view_fixtures.ts";
+import { ITEMS, success } from "render-results-mcp/testing";
 import { hostSees, LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 Deno.test(viewCase("links open through the host when it can open links", LIGHT, async (p) => {

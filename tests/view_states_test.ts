@@ -3,7 +3,7 @@
  * handshake, streaming arguments, the ready list, and the empty, error and cancelled states.
  */
 import assert from "node:assert/strict";
-import { ITEMS, success } from "./support/view_fixtures.ts";
+import { ITEMS, success } from "render-results-mcp/testing";
 import { LIGHT, viewCase } from "./support/view_suite.ts";
 
 Deno.test(

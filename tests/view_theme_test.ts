@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { McpUiStyles } from "@modelcontextprotocol/ext-apps";
 import type { OpenOptions, TestHost } from "./support/host_page.ts";
-import { ITEMS, longResults, success } from "./support/view_fixtures.ts";
+import { ITEMS, longResults, success } from "render-results-mcp/testing";
 import { hostSees, LIGHT, show, viewCase } from "./support/view_suite.ts";
 
 function rgb(color: string): number[] {

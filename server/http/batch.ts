@@ -6,7 +6,7 @@
  */
 
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
-import { isPlainObject } from "../../tools/render_results/plain_object.ts";
+import { isJsonObject } from "../json.ts";
 import { jsonRpcErrorResponse } from "./json_rpc_error.ts";
 
 /** The protocol versions whose clients may send batches. */
@@ -55,5 +55,5 @@ function initializeVersion(batch: unknown[]): string | undefined {
 }
 
 function fieldOf(value: unknown, name: string): unknown {
-  return isPlainObject(value) ? value[name] : undefined;
+  return isJsonObject(value) ? value[name] : undefined;
 }

@@ -26,11 +26,13 @@ import {
   PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
-import { callRenderResults } from "../../tools/render_results/call.ts";
-import { RENDER_RESULTS } from "../../tools/render_results/descriptor.ts";
-import { InvalidParamsError } from "../../tools/render_results/invalid_params.ts";
-import { isPlainObject } from "../../tools/render_results/plain_object.ts";
-import { VIEW_URI } from "../../tools/render_results/view.ts";
+import {
+  callRenderResults,
+  InvalidParamsError,
+  RENDER_RESULTS,
+  VIEW_URI,
+} from "render-results-mcp";
+import { isJsonObject } from "../json.ts";
 import type { ExchangeContext, McpResponder } from "./mcp_responder.ts";
 
 /** The 2026-era revision the lean path was proven against; any other is left to the SDK. */
@@ -138,7 +140,7 @@ export class LeanResponder implements McpResponder {
     context: ExchangeContext,
   ): Promise<Response> {
     const [response, answer] = await this.#ask(request, message, context);
-    if (answer === undefined || answer.id !== id || !isPlainObject(answer.result)) return response;
+    if (answer === undefined || answer.id !== id || !isJsonObject(answer.result)) return response;
     let own: Record<string, unknown>;
     try {
       own = callRenderResults(args) as Record<string, unknown>;
@@ -174,7 +176,7 @@ export class LeanResponder implements McpResponder {
     } catch {
       return [copy, undefined];
     }
-    const keys = isPlainObject(body) ? Object.keys(body).sort().join() : "";
+    const keys = isJsonObject(body) ? Object.keys(body).sort().join() : "";
     return [copy, keys === "id,jsonrpc,result" && body.jsonrpc === "2.0" ? body : undefined];
   }
 }
@@ -216,14 +218,14 @@ function answerText(result: string, id: string | number): string {
 
 /** What `message` is, when it is a request the lean path answers with certainty. */
 function recognise(request: Request, message: unknown): Recognised | undefined {
-  if (!isPlainObject(message) || message.jsonrpc !== "2.0") return undefined;
+  if (!isJsonObject(message) || message.jsonrpc !== "2.0") return undefined;
   for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
   const { id, method, params } = message;
   if (!(Number.isSafeInteger(id) || (typeof id === "string" && STRING_ID.test(id)))) {
     return undefined;
   }
   if (typeof method !== "string" || !Object.hasOwn(PARAMS, method)) return undefined;
-  if (params !== undefined && !isPlainObject(params)) return undefined;
+  if (params !== undefined && !isJsonObject(params)) return undefined;
   const allowed = PARAMS[method];
   for (const key in params) if (!allowed.has(key)) return undefined;
   const version = params?._meta === undefined
@@ -234,7 +236,7 @@ function recognise(request: Request, message: unknown): Recognised | undefined {
   switch (method) {
     case "tools/call": {
       const args = params?.arguments;
-      if (params?.name !== RENDER_RESULTS || !isPlainObject(args)) return undefined;
+      if (params?.name !== RENDER_RESULTS || !isJsonObject(args)) return undefined;
       return { ...recognised, args };
     }
     case "resources/read":
@@ -271,14 +273,14 @@ function modernVersion(
   method: string,
   meta: unknown,
 ): string | undefined {
-  if (!isPlainObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_VERSION) return undefined;
+  if (!isJsonObject(meta) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_VERSION) return undefined;
   for (const key in meta) if (!META_KEYS.has(key)) return undefined;
   const capabilities = meta[CLIENT_CAPABILITIES_META_KEY];
   const client = meta[CLIENT_INFO_META_KEY];
-  if (!isPlainObject(capabilities) || !isSpecType.ClientCapabilities(capabilities)) {
+  if (!isJsonObject(capabilities) || !isSpecType.ClientCapabilities(capabilities)) {
     return undefined;
   }
-  if (client !== undefined && !(isPlainObject(client) && isSpecType.Implementation(client))) {
+  if (client !== undefined && !(isJsonObject(client) && isSpecType.Implementation(client))) {
     return undefined;
   }
   const { headers } = request;

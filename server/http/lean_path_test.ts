@@ -28,8 +28,8 @@ import { createFetchHandler, type FetchHandler } from "./fetch_handler.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { LeanResponder } from "./lean_path.ts";
 import { SdkResponder } from "./sdk_responder.ts";
-import { VIEW_URI } from "../../tools/render_results/view.ts";
-import { cases, option } from "../../tests/support/render_arguments.ts";
+import { VIEW_URI } from "render-results-mcp";
+import { cases, option } from "render-results-mcp/testing";
 import { sha256Hex } from "../../tests/support/mcp_http.ts";
 
 const MODERN = "2026-07-28";

@@ -18,7 +18,7 @@ import type {
   Page,
   Request,
 } from "playwright-core";
-import { localize, type Localized } from "../../ui/i18n.ts";
+import { localize, type Localized } from "../../tools/render_results/ui/i18n.ts";
 import { collectErrors, launchChromium } from "../support/browser_host.ts";
 export { freePort } from "../support/server_process.ts";
 

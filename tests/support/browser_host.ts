@@ -6,7 +6,7 @@
  * @module
  */
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
-import { buildView, OUTPUT } from "../../ui/build.ts";
+import { buildView, OUTPUT } from "../../tools/render_results/ui/build.ts";
 import type { OpenOptions, TestHost } from "./host_page.ts";
 
 /** Where the tests expect Chromium. */

@@ -7,7 +7,7 @@
  */
 
 import assert from "node:assert/strict";
-import exampleInput from "../../tools/render_results/example-input.json" with { type: "json" };
+import { EXAMPLE_INPUT as exampleInput } from "render-results-mcp/testing";
 import { createTestServer, type InProcessFetch } from "./http_server.ts";
 import * as v2 from "./sdk_client.ts";
 import * as v1 from "./sdk_v1.ts";

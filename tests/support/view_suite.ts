@@ -9,7 +9,7 @@ import axe from "axe-core";
 import { BrowserHost, type ViewPage } from "./browser_host.ts";
 import { browserSuite } from "./browser_suite.ts";
 import type { OpenOptions, TestHost } from "./host_page.ts";
-import { type Item, success } from "./view_fixtures.ts";
+import { type Item, success } from "render-results-mcp/testing";
 
 /** A light host that can open links, in US English, showing the view inline. */
 export const LIGHT: OpenOptions = {
@@ -48,9 +48,12 @@ export async function hostSees(p: ViewPage, fn: (host: TestHost) => boolean): Pr
   await p.page.waitForFunction(`(${fn})(globalThis.host)`, undefined, { timeout: 5_000 });
 }
 
-/** Sends a successful result of `items` and waits until the view shows a card for each. */
-export async function show(p: ViewPage, items: Item[]): Promise<void> {
-  await p.call("toolResult", success(items));
+/**
+ * Sends a successful result of `items` (made by `result`, the tool's own unless given) and waits
+ * until the view shows a card for each.
+ */
+export async function show(p: ViewPage, items: Item[], result = success): Promise<void> {
+  await p.call("toolResult", result(items));
   await p.view.waitForFunction(
     (count) =>
       document.querySelector(".count") && document.querySelectorAll(".card").length === count,

@@ -26,7 +26,7 @@ import {
   MAX_BYTES,
   option,
   type Refusal,
-} from "../../tests/support/render_arguments.ts";
+} from "./testing.ts";
 
 // ---- Oracle: the contract, written out ----
 

@@ -1,5 +1,5 @@
 /**
- * The plain-object check shared by the tool and the server.
+ * The plain-object check of values handed to the tool.
  * @module
  */
 

@@ -23,7 +23,8 @@ import { RENDER_RESULTS, RENDER_RESULTS_TOOL } from "./descriptor.ts";
 import { InvalidParamsError } from "./invalid_params.ts";
 import { isPlainObject } from "./plain_object.ts";
 import { validateRenderInput } from "./validate.ts";
-import { VIEW_URI, viewContents, type ViewDomains, viewResource } from "./view.ts";
+import { VIEW_URI, viewContents, viewResource } from "./view.ts";
+import type { ViewDomains } from "./view_domains.ts";
 
 /** The MCP Apps extension, declared in the capabilities as MCP 2026-07-28 describes. */
 const MCP_APPS_EXTENSION = "io.modelcontextprotocol/ui";

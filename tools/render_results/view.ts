@@ -5,10 +5,8 @@
  */
 
 import type { ReadResourceResult, Resource } from "./mcp_types.ts";
-import { HTML, SHA256 } from "../../ui/dist/view.ts";
+import { HTML, SHA256 } from "./ui/dist/view.ts";
 import { checkViewDomains, type ViewDomains } from "./view_domains.ts";
-
-export type { ViewDomains };
 
 /**
  * The card-list view: one self-contained HTML document (script and styles inlined) that an

@@ -3,7 +3,7 @@
  */
 
 import assert from "node:assert/strict";
-import { resultItem } from "../tests/support/view_fixtures.ts";
+import { resultItem } from "./testing.ts";
 import { datedCount, newestFirst } from "./sort.ts";
 
 const dated = (number: number, published?: unknown) =>

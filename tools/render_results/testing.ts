@@ -1,7 +1,7 @@
 /**
- * Generated `render_results` arguments with their known outcome, for the property tests of the
- * tool (`tools/render_results/call_test.ts`) and of the lean path
- * (`server/http/lean_path_test.ts`). Arguments are valid by construction (astral, combining, RTL
+ * What tests of `render_results` and its view are made of. Generated arguments with their known
+ * outcome, for the property tests of the tool (`call_test.ts`) and of the server's lean path;
+ * and, from `ui/testing.ts`, a few sources and the results the view draws from them. Arguments are valid by construction (astral, combining, RTL
  * and zero-width characters, lone surrogates, odd metadata keys, URL forms that are valid), may
  * be enlarged to a limit, and then at most one known mutation breaks one known field, so the
  * outcome is known before the call: valid, or a refusal naming the field and its rule.
@@ -10,7 +10,13 @@
 
 import fc from "fast-check";
 import assert from "node:assert/strict";
-import inputSchema from "../../tools/render_results/input.schema.json" with { type: "json" };
+import inputSchema from "./input.schema.json" with { type: "json" };
+
+export * from "./ui/testing.ts";
+/** The arguments of the documented example call (`docs/tool.md`). */
+export { default as EXAMPLE_INPUT } from "./example-input.json" with { type: "json" };
+/** The documented example call's result. */
+export { default as EXAMPLE_OUTPUT } from "./example-output.json" with { type: "json" };
 
 // ---- The contract's numbers ----
 
@@ -45,9 +51,9 @@ export const MARKER = "Qz9";
 // ---- What the outcome is ----
 
 /** Arguments as generated: a results list and maybe a heading, and whatever a mutation adds. */
-export type Args = Record<string, unknown> & { results: Item[]; title?: string };
+export type Args = Record<string, unknown> & { results: ArgsItem[]; title?: string };
 /** One generated result. */
-export type Item = Record<string, unknown> & {
+export type ArgsItem = Record<string, unknown> & {
   title: string;
   url: string;
   id?: string;
@@ -60,10 +66,11 @@ export interface Refusal {
 }
 
 /** Whether `value` is only White_Space (or empty). */
-export const isBlank = (value: string) => [...value].every((c) => WHITE_SPACE.includes(c));
+export const isBlank = (value: string): boolean => [...value].every((c) => WHITE_SPACE.includes(c));
 const codePoints = (value: string) => [...value].length;
 /** The UTF-8 bytes of `value`'s JSON. */
-export const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+export const jsonBytes = (value: unknown): number =>
+  new TextEncoder().encode(JSON.stringify(value)).length;
 
 // ---- Characters and strings ----
 
@@ -308,7 +315,7 @@ const pathOf = (field: Field, index: number) =>
   field === "heading" ? "title" : `results[${index}].${field}`;
 
 /** The result at `pick` (modulo the count); adds one when there is none. */
-function target(args: Args, pick: number): [Item, number] {
+function target(args: Args, pick: number): [ArgsItem, number] {
   if (args.results.length === 0) args.results.push({ title: MARKER, url: "https://a.example/" });
   const index = pick % args.results.length;
   return [args.results[index], index];
@@ -535,7 +542,7 @@ function mutate(args: Args, change: Mutation): [unknown, Refusal | undefined] {
         return [withKey, { path: "arguments", rule: "unknown field" }];
       }
       const [item, index] = target(args, change.pick);
-      args.results[index] = object([...Object.entries(item), [change.key, MARKER]]) as Item;
+      args.results[index] = object([...Object.entries(item), [change.key, MARKER]]) as ArgsItem;
       return [args, { path: `results[${index}]`, rule: "unknown field" }];
     }
     case "wrong type": {
@@ -548,11 +555,11 @@ function mutate(args: Args, change: Mutation): [unknown, Refusal | undefined] {
         case "arguments":
           return [value, { path: field, rule }];
         case "results":
-          args.results = value as Item[];
+          args.results = value as ArgsItem[];
           return [args, { path: field, rule }];
         case "item": {
           const [, index] = target(args, change.pick);
-          args.results[index] = value as Item;
+          args.results[index] = value as ArgsItem;
           return [args, { path: `results[${index}]`, rule }];
         }
         case "metadata": {
@@ -570,7 +577,7 @@ function mutate(args: Args, change: Mutation): [unknown, Refusal | undefined] {
         return [args, { path: "results", rule: "is required" }];
       }
       const [item, index] = target(args, change.pick);
-      delete (item as Partial<Item>)[change.field as "title" | "url"];
+      delete (item as Partial<ArgsItem>)[change.field as "title" | "url"];
       return [args, { path: `results[${index}].${change.field}`, rule: "is required" }];
     }
     case "too many": {
@@ -598,13 +605,23 @@ function mutate(args: Args, change: Mutation): [unknown, Refusal | undefined] {
   }
 }
 
+/** Generated arguments and their outcome. */
+export interface Case {
+  /** The arguments, as a client would send them. */
+  args: unknown;
+  /** The refusal they must get, or undefined where they are valid. */
+  refusal: Refusal | undefined;
+}
+
 /** Generated arguments, and the refusal they must get (none: they are valid). */
-export const cases = fc.tuple(baseArgs, enlargement, mutation).map(([base, change, breaking]) => {
-  const args = structuredClone(base) as Args;
-  enlarge(args, change, breaking.kind !== "none");
-  const [sent, refusal] = mutate(args, breaking);
-  return { args: sent, refusal };
-});
+export const cases: fc.Arbitrary<Case> = fc.tuple(baseArgs, enlargement, mutation).map(
+  ([base, change, breaking]) => {
+    const args = structuredClone(base) as Args;
+    enlarge(args, change, breaking.kind !== "none");
+    const [sent, refusal] = mutate(args, breaking);
+    return { args: sent, refusal };
+  },
+);
 
 /** `--runs=N` and `--seed=N` from the arguments after `--`; the last one of each counts. */
 export function option(name: string): number | undefined {

@@ -3,7 +3,7 @@
  */
 
 import assert from "node:assert/strict";
-import { resultItem } from "../tests/support/view_fixtures.ts";
+import { resultItem } from "./testing.ts";
 import { escapeMarkdown, markdownList } from "./markdown.ts";
 
 Deno.test("the Markdown list keeps the numbers, and no title can break its link", () => {

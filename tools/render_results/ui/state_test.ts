@@ -3,7 +3,7 @@
  */
 
 import assert from "node:assert/strict";
-import { ITEMS, resultItem, success } from "../tests/support/view_fixtures.ts";
+import { ITEMS, resultItem, success } from "./testing.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult } from "./state.ts";
 
 Deno.test("fromToolResult numbers results by their position and turns failures into an error", () => {

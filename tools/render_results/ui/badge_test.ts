@@ -3,7 +3,7 @@
  */
 
 import assert from "node:assert/strict";
-import { resultItem } from "../tests/support/view_fixtures.ts";
+import { resultItem } from "./testing.ts";
 import { listBadges, siteBadge } from "./badge.ts";
 
 Deno.test("siteBadge takes its letter from the site's name and its hue from the host", () => {

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { BrowserHost, type ViewPage } from "../tests/support/browser_host.ts";
+import { BrowserHost, type ViewPage } from "../../../tests/support/browser_host.ts";
 
 /** A source as the screenshots pass it to render_results. */
 interface Source {
@@ -208,7 +208,7 @@ async function shoot(
   );
   await view.page.setViewportSize({ width: 1280, height: Math.max(height, 720) });
   await view.page.waitForTimeout(300);
-  const path = new URL(`../docs/${name}`, import.meta.url).pathname;
+  const path = new URL(`../../../docs/${name}`, import.meta.url).pathname;
   await view.page.locator("iframe").screenshot({ path });
   await shrink(path);
   if (view.errors.length) throw new Error(view.errors.join("\n"));

@@ -5,6 +5,8 @@
  * @module
  */
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
+// `h` and `Fragment` are what the compiled JSX calls (`compilerOptions` in `deno.json`).
+// deno-lint-ignore verbatim-module-syntax
 import { type ButtonHTMLAttributes, Component, createRef, Fragment, h } from "preact";
 import { type Badge, listBadges } from "./badge.ts";
 import { copyText } from "./clipboard.ts";

@@ -7,6 +7,8 @@
  * @module
  */
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
+// `h` and `Fragment` are what the compiled JSX calls (`compilerOptions` in `deno.json`).
+// deno-lint-ignore verbatim-module-syntax
 import { h, render } from "preact";
 import { makeFormats } from "./formats.ts";
 import { HostBridge } from "./host_bridge.ts";

@@ -4,8 +4,37 @@
  * @module
  */
 
-import { readFacts } from "../../ui/metadata.ts";
-import type { ResultItem } from "../../ui/state.ts";
+import { callRenderResults } from "../call.ts";
+import { readFacts } from "./metadata.ts";
+import type { ResultItem } from "./state.ts";
+
+/** The view's exports and copied lists, which its browser tests compare with what it offers. */
+export { bibtexList, csvList, risList } from "./export.ts";
+export { escapeMarkdown, markdownList } from "./markdown.ts";
+
+/** A successful result: its text list, and the results as `structuredContent`. */
+export type SuccessResult = {
+  isError: false;
+  content: { type: "text"; text: string }[];
+  structuredContent: { title: string; total: number; results: (Item & { id: string })[] };
+};
+
+/**
+ * A result shaped as the tool's for `results` under `title`, unchecked: what a faulty server or a
+ * forged message can deliver, such as a link that is not http(s).
+ */
+export function unchecked(results: Item[], title = "Search results"): SuccessResult {
+  const lines = results.map((item, index) => `${index + 1}. ${item.title}\n   ${item.url}`);
+  return {
+    isError: false,
+    content: [{ type: "text", text: `${title}\n\n${lines.join("\n\n")}` }],
+    structuredContent: {
+      title,
+      total: results.length,
+      results: results.map((item) => ({ ...item, id: item.id ?? item.url })),
+    },
+  };
+}
 
 /** A source as a client passes it to render_results. */
 export interface Item {
@@ -16,20 +45,9 @@ export interface Item {
   metadata?: Record<string, unknown>;
 }
 
-/** A successful result as the server builds it: the numbered text list and the results. */
-export function success(results: Item[], title = "Search results") {
-  const text = results.map((item, index) => `${index + 1}. ${item.title}\n   ${item.url}`).join(
-    "\n\n",
-  );
-  return {
-    isError: false,
-    content: [{ type: "text" as const, text: `${title}\n\n${text || "No results to display."}` }],
-    structuredContent: {
-      title,
-      total: results.length,
-      results: results.map((item) => ({ ...item, id: item.id ?? item.url })),
-    },
-  };
+/** The successful result the tool returns for `results` under `title`. */
+export function success(results: Item[], title = "Search results"): SuccessResult {
+  return callRenderResults({ title, results }) as unknown as SuccessResult;
 }
 
 /** Three sources: one with a long snippet, one on a bare domain, one over http. */

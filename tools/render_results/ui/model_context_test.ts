@@ -3,7 +3,7 @@
  */
 
 import assert from "node:assert/strict";
-import { ITEMS, resultItem } from "../tests/support/view_fixtures.ts";
+import { ITEMS, resultItem } from "./testing.ts";
 import { markedContext } from "./model_context.ts";
 
 Deno.test("the model context names the marked results by number, title and URL", () => {

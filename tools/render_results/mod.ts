@@ -13,7 +13,8 @@
  * - {@linkcode VIEW_HTML}, {@linkcode VIEW_URI} and {@linkcode VIEW_MIME_TYPE} are the built
  *   view, the content-hashed URI the tool declares it at, and its MIME type;
  *   {@linkcode viewResource} and {@linkcode viewContents} describe it for `resources/list` and
- *   `resources/read`, with the domains a host may need.
+ *   `resources/read`, with the domains a host may need, which {@linkcode checkViewDomains}
+ *   checks.
  *
  * The standalone render_results server serves the tool through this module.
  *
@@ -28,21 +29,21 @@
  * @module
  */
 
-export { callRenderResults } from "./tools/render_results/call.ts";
+export { callRenderResults } from "./call.ts";
 export {
   RENDER_RESULTS,
   RENDER_RESULTS_INPUT_SCHEMA,
   RENDER_RESULTS_OUTPUT_SCHEMA,
   RENDER_RESULTS_TOOL,
-} from "./tools/render_results/descriptor.ts";
-export { INVALID_PARAMS, InvalidParamsError } from "./tools/render_results/invalid_params.ts";
+} from "./descriptor.ts";
+export { INVALID_PARAMS, InvalidParamsError } from "./invalid_params.ts";
 export {
   type HighLevelServer,
   type LowLevelServer,
   type RegisterOptions,
   registerRenderResults,
   type RenderResultsServer,
-} from "./tools/render_results/register.ts";
+} from "./register.ts";
 export type {
   JsonObject,
   JsonValue,
@@ -50,7 +51,7 @@ export type {
   RenderOutput,
   SourceInput,
   SourceResult,
-} from "./tools/render_results/types.ts";
+} from "./types.ts";
 export {
   VIEW_CONTENTS,
   VIEW_HTML,
@@ -58,6 +59,6 @@ export {
   VIEW_RESOURCE,
   VIEW_URI,
   viewContents,
-  type ViewDomains,
   viewResource,
-} from "./tools/render_results/view.ts";
+} from "./view.ts";
+export { checkViewDomains, type ViewDomains } from "./view_domains.ts";

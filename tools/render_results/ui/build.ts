@@ -135,7 +135,7 @@ export async function writeView(header = ""): Promise<string> {
   const costs = (await languageCosts()).map((cost) =>
     `${cost.language} ${cost.bytes}/${cost.gzipped}`
   );
-  return `ui/dist/render_results.html: ${size} (limit ${MAX_BYTES}, ${MAX_GZIP_BYTES} gzipped)\n` +
+  return `tools/render_results/ui/dist/render_results.html: ${size} (limit ${MAX_BYTES}, ${MAX_GZIP_BYTES} gzipped)\n` +
     `  messages, bytes/gzipped (a table as a script literal/what it adds to the others):\n` +
     `  ${costs.join(", ")}`;
 }

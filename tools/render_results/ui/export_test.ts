@@ -3,7 +3,7 @@
  */
 
 import assert from "node:assert/strict";
-import { resultItem } from "../tests/support/view_fixtures.ts";
+import { resultItem } from "./testing.ts";
 import { bibtexList, csvList, EXPORT_FORMATS, fileName, risList } from "./export.ts";
 import { markdownList } from "./markdown.ts";
 import type { ResultItem } from "./state.ts";
