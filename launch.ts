@@ -1,8 +1,9 @@
 /**
  * What `deno task start`, `dev`, `stdio` and `build` run. It brings the built view
- * (`ui/dist/`) and the server bundle (`dist/server.js`) up to date with their sources, compared
- * by content (a SHA-256 of every source file, kept in each output's first line), so a changed
- * source is never served stale and an unchanged one is never built again. Then, unless called
+ * (`tools/render_results/view_html.ts`, which the repository keeps) and the server bundle
+ * (`dist/server.js`) up to date with their sources, compared by content (a SHA-256 of every
+ * source file, kept in each output's first line), so a changed source is never served stale and
+ * an unchanged one is never built again. Then, unless called
  * with `--build`, it gives up the permissions building needs and runs the bundled server in
  * this process, with this process's arguments (`--http`, `--stdio`, `--dev`).
  *
@@ -18,12 +19,13 @@ const bytes = () => import("./server/bytes.ts");
 const builder = () => import("./tools/render_results/ui/build.ts");
 
 const ROOT = new URL("./", import.meta.url);
-const VIEW_MODULE = new URL("tools/render_results/ui/dist/view.ts", ROOT);
+/** The built view, which the repository keeps. */
+export const VIEW_MODULE: URL = new URL("tools/render_results/view_html.ts", ROOT);
 const BUNDLE = new URL("dist/server.js", ROOT);
 const SOURCE_MAP = new URL("dist/server.js.map", ROOT);
 const KEY_LINE = /^\/\/ source-key: ([0-9a-f]{64})\n/;
 
-/** Files that change what the build makes, besides the sources themselves. */
+/** Files that change what the server's build makes, besides its sources. */
 const CONFIGURATION = ["deno.json", "deno.lock"];
 
 /** The view's sources: the modules and style sheet of its `ui/`, not its tests or tools. */
@@ -34,9 +36,15 @@ function viewSources(): string[] {
   );
 }
 
-/** The server's own sources: its modules, the tool's package and schemas, and this bundler. */
+/**
+ * The server's own sources: its modules, the tool's package and schemas, and this bundler. The
+ * built view is left out: the view's own key stands for it.
+ */
 function serverSources(): string[] {
-  const files = sources(["server", "tools"], (path) => /\.(ts|json)$/.test(path));
+  const files = sources(
+    ["server", "tools"],
+    (path) => /\.(ts|json)$/.test(path) && path !== "tools/render_results/view_html.ts",
+  );
   return [...files, "launch.ts", "main.ts"];
 }
 
@@ -58,16 +66,33 @@ function sources(dirs: string[], keep: (path: string) => boolean): string[] {
   return found.sort();
 }
 
-/** The SHA-256, in hexadecimal, of the names and texts of `paths` and the configuration. */
-async function sourceKey(paths: string[]): Promise<string> {
-  const text = [...paths, ...CONFIGURATION]
+/** The SHA-256, in hexadecimal, of the names and texts of `paths`, then of `more`. */
+async function sourceKey(paths: string[], more = ""): Promise<string> {
+  const text = paths
     .map((path) => `${path}\0${Deno.readTextFileSync(new URL(path, ROOT))}\0`)
     .join("");
-  return (await bytes()).sha256Hex(text);
+  return (await bytes()).sha256Hex(text + more);
+}
+
+/**
+ * What of the configuration the view's build depends on: how JSX compiles and the Preact it
+ * bundles. Nothing else, as the built view is kept in the repository and must not go stale when
+ * an unrelated task or package changes.
+ */
+function viewConfiguration(): string {
+  const { compilerOptions, imports } = JSON.parse(
+    Deno.readTextFileSync(new URL("deno.json", ROOT)),
+  );
+  return JSON.stringify([compilerOptions, imports.preact]);
+}
+
+/** The key of what the view is built from: its sources and the configuration it uses. */
+export function viewKey(): Promise<string> {
+  return sourceKey(viewSources(), viewConfiguration());
 }
 
 /** The key in the first line of `file`, or undefined when it has none or does not exist. */
-function builtKey(file: URL): string | undefined {
+export function builtKey(file: URL): string | undefined {
   let start: string;
   try {
     using handle = Deno.openSync(file);
@@ -124,16 +149,16 @@ async function bundleServer(key: string): Promise<void> {
 /** Builds the view and the server bundle where their sources changed; returns what it built. */
 async function buildStale(): Promise<string[]> {
   const built: string[] = [];
-  const [viewKey, ownKey] = await Promise.all([
-    sourceKey(viewSources()),
-    sourceKey(serverSources()),
+  const [view, own] = await Promise.all([
+    viewKey(),
+    sourceKey([...serverSources(), ...CONFIGURATION]),
   ]);
-  if (builtKey(VIEW_MODULE) !== viewKey) {
+  if (builtKey(VIEW_MODULE) !== view) {
     const { writeView } = await builder();
-    built.push(await writeView(`// source-key: ${viewKey}\n`));
+    built.push(await writeView(`// source-key: ${view}\n`));
   }
   // The bundle embeds the view, so its key is made of both: half of each digest (128 bits).
-  const serverKey = ownKey.slice(0, 32) + viewKey.slice(0, 32);
+  const serverKey = own.slice(0, 32) + view.slice(0, 32);
   if (builtKey(BUNDLE) !== serverKey) {
     await bundleServer(serverKey);
     built.push("dist/server.js");

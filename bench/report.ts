@@ -228,7 +228,7 @@ export function renderReport(figures: BenchFigures, targets: TargetCheck[]): str
           ms(figures.viewPaint.max)
         }, ${figures.viewPaint.runs.length} runs)`
     } |`,
-    `| view size (ui/dist/render_results.html) | ${bytes(figures.view.raw)} raw, ${
+    `| view size (the built view) | ${bytes(figures.view.raw)} raw, ${
       bytes(figures.view.gzip)
     } gzipped |`,
     `| \`deno serve --parallel\`, 50 results, 1 worker | ${rps(one.rps)} req/s, p99 ${

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { VIEW_HTML } from "render-results-mcp";
 import { measureColdStarts } from "./cold_start.ts";
 import { compareServers, type Contender, type RoundPlan } from "./compare.ts";
 import { loadGeneratorName } from "./load.ts";
@@ -39,7 +40,6 @@ import { makeWorkloads, type Workload } from "./workloads.ts";
 
 const OUT = new URL("./out/", import.meta.url);
 const RESULTS = new URL("./RESULTS.md", import.meta.url);
-const VIEW = new URL("../tools/render_results/ui/dist/render_results.html", import.meta.url);
 const START = readStartTask();
 // The ceiling runs with the V8 flags the server is started with, so tuning them cannot widen
 // the gap; the typical server keeps the defaults, as servers built the common way do.
@@ -329,7 +329,7 @@ async function main(): Promise<void> {
     coldStartMs,
     memory: measured.memory,
     viewPaint,
-    view: await viewSize(VIEW),
+    view: await viewSize(VIEW_HTML),
     parallel,
     toolWork,
   };

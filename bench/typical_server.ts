@@ -8,12 +8,11 @@
  */
 
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import { VIEW_HTML } from "render-results-mcp";
 import { z } from "zod";
 
 const VIEW_URI = "ui://render-results/view.html";
-const view = await Deno.readTextFile(
-  new URL("../tools/render_results/ui/dist/render_results.html", import.meta.url),
-);
+const view = VIEW_HTML;
 
 const result = z.object({
   title: z.string().min(1).max(300),

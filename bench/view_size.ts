@@ -4,8 +4,8 @@
  */
 
 /** The built view's bytes, raw and gzipped (default level of `CompressionStream`). */
-export async function viewSize(file: URL): Promise<{ raw: number; gzip: number }> {
-  const bytes = await Deno.readFile(file);
+export async function viewSize(html: string): Promise<{ raw: number; gzip: number }> {
+  const bytes = new TextEncoder().encode(html);
   const gzipped = await new Response(
     new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")),
   ).arrayBuffer();

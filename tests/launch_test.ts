@@ -13,6 +13,7 @@ import {
 import { eventually } from "./support/eventually.ts";
 import { logLines, postJsonRpc } from "./support/mcp_http.ts";
 import { projectCommand, runToExit, startProject, startServer } from "./support/server_process.ts";
+import { builtKey, VIEW_MODULE, viewKey } from "../launch.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const PROJECT_FILES = [
@@ -53,6 +54,15 @@ async function append(dir: string, path: string, text: string): Promise<void> {
   await Deno.writeTextFile(`${dir}/${path}`, text, { append: true });
 }
 
+Deno.test("the built view the repository keeps is built from the current sources", async () => {
+  assert.equal(
+    builtKey(VIEW_MODULE),
+    await viewKey(),
+    "the view's sources changed since it was built: run `deno task build` and commit " +
+      "tools/render_results/view_html.ts",
+  );
+});
+
 Deno.test("a build rebuilds exactly what a changed source is part of", async () => {
   const dir = await copyProject();
   try {
@@ -72,7 +82,7 @@ Deno.test("a build rebuilds exactly what a changed source is part of", async () 
     await append(dir, "tools/render_results/ui/styles.css", "\n/* A change to the view. */\n");
     assert.match(
       await build(dir),
-      /^Built tools\/render_results\/ui\/dist\/render_results\.html: .*; dist\/server\.js$/s,
+      /^Built tools\/render_results\/view_html\.ts: .*; dist\/server\.js$/s,
     );
     assert.equal(await build(dir), "Up to date");
 

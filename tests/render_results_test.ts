@@ -4,6 +4,7 @@
  */
 
 import assert from "node:assert/strict";
+import { VIEW_HTML } from "render-results-mcp";
 import { createMcpServer } from "../server/mcp_server.ts";
 import { createTestServer } from "./support/http_server.ts";
 import { sha256Hex } from "./support/mcp_http.ts";
@@ -22,9 +23,6 @@ const readJson = async (name: string) =>
 
 const DESCRIPTION =
   "Present already retrieved source results as an interactive list when the host supports UI, with a readable text list otherwise. Use when the user wants to browse sources or when a visual result list helps the task. Pass existing results in the desired order; never invent source URLs or factual titles. This tool does not search, crawl, fetch URLs, verify sources, or consume Search1API search credits. Do not call it for intermediate research results or when a normal text answer is sufficient.";
-
-/** The built view, as `deno task build` writes it for browsers. */
-const VIEW_FILE = new URL("../tools/render_results/ui/dist/render_results.html", import.meta.url);
 
 /**
  * The view's metadata in both forms hosts read, MCP Apps' and ChatGPT's: a content security
@@ -73,7 +71,7 @@ for (const era of ERAS) {
 
     // The view's URI under every key hosts read it from, and nothing that belongs to the
     // resource (its CSP and permissions), which hosts ignore or refuse on a tool.
-    const hash = await sha256Hex(await Deno.readFile(VIEW_FILE));
+    const hash = await sha256Hex(VIEW_HTML);
     const uri = `ui://render-results/view-${hash.slice(0, 16)}.html`;
     assert.deepEqual(tool._meta, {
       ui: { resourceUri: uri, visibility: ["model", "app"] },
@@ -105,7 +103,7 @@ for (const era of ERAS) {
     ];
     assert.equal(content.uri, uri);
     assert.equal(content.mimeType, "text/html;profile=mcp-app");
-    assert.equal(content.text, await Deno.readTextFile(VIEW_FILE));
+    assert.equal(content.text, VIEW_HTML);
     assert.deepEqual(content._meta, VIEW_META);
 
     // An unknown resource is invalid params with the URI in `data` (SEP-2164); the message

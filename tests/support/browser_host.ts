@@ -1,12 +1,12 @@
 /**
  * Runs the built view the way an MCP Apps host does, in headless Chromium: a local `Deno.serve`
- * serves a host page (`host_page.ts`, bundled here) that renders `ui/dist/render_results.html` in a
+ * serves a host page (`host_page.ts`, bundled here) that renders the built view in a
  * sandboxed iframe and talks to it through the real `AppBridge`.
  *
  * @module
  */
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
-import { buildView, OUTPUT } from "../../tools/render_results/ui/build.ts";
+import { VIEW_HTML } from "render-results-mcp";
 import type { OpenOptions, TestHost } from "./host_page.ts";
 
 /** Where the tests expect Chromium. */
@@ -61,15 +61,6 @@ export async function hasChromium(): Promise<boolean> {
     return (await Deno.stat(CHROMIUM)).isFile;
   } catch {
     return false;
-  }
-}
-
-async function readView(): Promise<string> {
-  try {
-    return await Deno.readTextFile(OUTPUT);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-    return await buildView();
   }
 }
 
@@ -197,15 +188,14 @@ export class BrowserHost {
    * `deviceScaleFactor` device pixels per CSS pixel (1 unless given).
    */
   static async start(deviceScaleFactor = 1): Promise<BrowserHost> {
-    const [view, script, browser] = await Promise.all([
-      readView(),
+    const [script, browser] = await Promise.all([
       bundleForBrowser("host_page.ts"),
       launchChromium(),
     ]);
     const files: Record<string, [string, string]> = {
       "/": [HOST_PAGE, "text/html; charset=utf-8"],
       "/host.js": [script, "text/javascript; charset=utf-8"],
-      "/view.html": [view, "text/html; charset=utf-8"],
+      "/view.html": [VIEW_HTML, "text/html; charset=utf-8"],
     };
     const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
       const file = files[new URL(request.url).pathname];

@@ -5,7 +5,7 @@
  */
 
 import type { ReadResourceResult, Resource } from "./mcp_types.ts";
-import { HTML, SHA256 } from "./ui/dist/view.ts";
+import { HTML, SHA256 } from "./view_html.ts";
 import { checkViewDomains, type ViewDomains } from "./view_domains.ts";
 
 /**

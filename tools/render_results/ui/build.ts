@@ -1,9 +1,10 @@
 /**
  * Builds the view: bundles `ui/main.tsx` and `ui/styles.css` with one `deno bundle` and inlines
- * both into one self-contained HTML document, the MCP Apps resource. Writes it twice:
- * `ui/dist/render_results.html`, for browsers and tools, and `ui/dist/view.ts`, a module that
- * exports it with its SHA-256, which the server imports. Fails above {@link MAX_BYTES}, or
- * {@link MAX_GZIP_BYTES} gzipped. Says what it wrote, and what each language's messages cost.
+ * both into one self-contained HTML document, the MCP Apps resource. Writes it as
+ * `view_html.ts`, a module that exports it with its SHA-256, which the package imports and the
+ * repository keeps, so that the package works before anything is built. Fails above
+ * {@link MAX_BYTES}, or {@link MAX_GZIP_BYTES} gzipped. Says what it wrote, and what each
+ * language's messages cost.
  *
  * `deno task build` runs it (through `launch.ts`) when the view's sources changed.
  *
@@ -20,18 +21,15 @@ export const MAX_BYTES = 60 * 1024;
 /** The largest HTML document the build accepts, in bytes once gzipped. */
 export const MAX_GZIP_BYTES = 24 * 1024;
 
-/** Where the build writes the view as an HTML document. */
-export const OUTPUT = new URL("./dist/render_results.html", import.meta.url);
-
-/** Where the build writes the view as a module. */
-export const MODULE_OUTPUT = new URL("./dist/view.ts", import.meta.url);
+/** Where the build writes the view, as a module. */
+export const VIEW_MODULE = new URL("../view_html.ts", import.meta.url);
 
 /** Bundles the view and returns its self-contained HTML document. */
 export async function buildView(): Promise<string> {
   // One process for both entry points: two `deno bundle` processes at once can race while the
   // first one downloads esbuild. A directory of its own, so that builds at once do not collide.
   const name = `.bundle-${crypto.randomUUID()}`;
-  const outdir = new URL(`./dist/${name}/`, import.meta.url);
+  const outdir = new URL(`./${name}/`, import.meta.url);
   try {
     const { success, stderr } = await new Deno.Command(Deno.execPath(), {
       args: [
@@ -39,7 +37,7 @@ export async function buildView(): Promise<string> {
         "--minify",
         "--platform=browser",
         "--outdir",
-        `dist/${name}`,
+        name,
         "main.tsx",
         "styles.css",
       ],
@@ -109,7 +107,7 @@ export async function languageCosts(): Promise<LanguageCost[]> {
 }
 
 /**
- * Builds the view and writes both outputs; `header` is a comment line put first in the module.
+ * Builds the view and writes {@link VIEW_MODULE}; `header` is a comment line put first in it.
  * Returns lines that give the document's size and what each language's messages cost. Throws,
  * writing nothing, when the document is over {@link MAX_BYTES} or {@link MAX_GZIP_BYTES}.
  */
@@ -124,18 +122,17 @@ export async function writeView(header = ""): Promise<string> {
         `${MAX_GZIP_BYTES} gzipped.`,
     );
   }
-  const module = `${header}// Built by ui/build.ts from the view's sources: do not edit.\n\n` +
+  const module =
+    `${header}// Built by \`deno task build\` (ui/build.ts) from the view's sources: do not edit.\n\n` +
     `/** The card-list view: one self-contained HTML document. */\n` +
     `export const HTML: string = ${JSON.stringify(html)};\n\n` +
     `/** The SHA-256 of {@linkcode HTML} as UTF-8, in hexadecimal. */\n` +
     `export const SHA256: string = "${createHash("sha256").update(bytes).digest("hex")}";\n`;
-  await Deno.mkdir(new URL(".", OUTPUT), { recursive: true });
-  await replaceFile(OUTPUT, bytes);
-  await replaceFile(MODULE_OUTPUT, new TextEncoder().encode(module));
+  await replaceFile(VIEW_MODULE, new TextEncoder().encode(module));
   const costs = (await languageCosts()).map((cost) =>
     `${cost.language} ${cost.bytes}/${cost.gzipped}`
   );
-  return `tools/render_results/ui/dist/render_results.html: ${size} (limit ${MAX_BYTES}, ${MAX_GZIP_BYTES} gzipped)\n` +
+  return `tools/render_results/view_html.ts: ${size} (limit ${MAX_BYTES}, ${MAX_GZIP_BYTES} gzipped)\n` +
     `  messages, bytes/gzipped (a table as a script literal/what it adds to the others):\n` +
     `  ${costs.join(", ")}`;
 }
