@@ -50,8 +50,8 @@ function serverSources(): string[] {
 
 /**
  * Files under `dirs` (relative to the root) that `keep` accepts, tests left out, sorted. Reads
- * synchronously, as the rest of the check: for a few dozen small files that is several times
- * faster than asynchronous reads, and nothing else runs yet.
+ * synchronously, as the rest of the check: for a few dozen small files that is faster than
+ * asynchronous reads, and nothing else runs yet.
  */
 function sources(dirs: string[], keep: (path: string) => boolean): string[] {
   const found: string[] = [];

@@ -18,28 +18,24 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const decoder = new TextDecoder();
 
 /** The parsed body, or the error response to send instead. */
-export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
-/** Reads the body into `context.message`, or answers with the refusal of {@linkcode readJsonBody}. */
-export function readBody(limit: number = MAX_BODY_BYTES): Step {
+/**
+ * Reads and parses the request's body into `context.message` before the next step, or answers:
+ * 415 unless it is declared as JSON, 413 past `limit` bytes (at once when the declared length is
+ * over it), 400 (-32700) for invalid JSON. When the request's signal aborts first, reading stops
+ * and the answer is 408: the body was too slow to arrive.
+ */
+export function readJsonBody(limit: number = MAX_BODY_BYTES): Step {
   return async (context, next) => {
-    const body = await readJsonBody(context.request, context.signal, limit);
+    const body = await read(context.request, context.signal, limit);
     if (!body.ok) return body.response;
     context.message = body.value;
     return await next();
   };
 }
 
-/**
- * Reads and parses `request`'s body: 415 unless it is declared as JSON, 413 past `limit` bytes
- * (at once when the declared length is over it), 400 (-32700) for invalid JSON. When `signal`
- * aborts first, reading stops and the answer is 408: the body was too slow to arrive.
- */
-export async function readJsonBody(
-  request: Request,
-  signal: AbortSignal,
-  limit: number = MAX_BODY_BYTES,
-): Promise<BodyResult> {
+async function read(request: Request, signal: AbortSignal, limit: number): Promise<BodyResult> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
     return refuse(
       415,

@@ -5,7 +5,8 @@
 
 import assert from "node:assert/strict";
 import { receive } from "@render-results/http1/testing";
-import { type BodyResult, MAX_BODY_BYTES, readJsonBody } from "./body.ts";
+import { MAX_BODY_BYTES, readJsonBody } from "./body.ts";
+import type { RequestContext } from "./steps.ts";
 
 const URL = "http://127.0.0.1/mcp";
 const JSON_TYPE = { "content-type": "application/json" };
@@ -36,6 +37,24 @@ function request(body: BodyInit | null, headers: Record<string, string> = {}): R
   return new Request(URL, { method: "POST", headers: { ...JSON_TYPE, ...headers }, body });
 }
 
+/** What the body step did: handed the parsed body on, or answered in its place. */
+type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** Runs the body step on `request`, as the steps of `/mcp` run it. */
+async function read(
+  request: Request,
+  signal: AbortSignal,
+  limit?: number,
+): Promise<BodyResult> {
+  const context: RequestContext = { request, url: new globalThis.URL(request.url), signal };
+  let handedOn = false;
+  const response = await readJsonBody(limit)(context, () => {
+    handedOn = true;
+    return Promise.resolve(new Response());
+  });
+  return handedOn ? { ok: true, value: context.message } : { ok: false, response };
+}
+
 /** The value of an accepted body. */
 function accepted(result: BodyResult): unknown {
   assert.ok(result.ok, "the body was refused");
@@ -64,7 +83,7 @@ const TOO_LARGE = `Request body too large: the limit is ${LIMIT} bytes.`;
 Deno.test("a JSON body is parsed, with or without a charset", async () => {
   const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { note: "é😀" } };
   for (const type of ["application/json", "application/json; charset=utf-8"]) {
-    const result = await readJsonBody(
+    const result = await read(
       request(JSON.stringify(body), { "content-type": type }),
       new AbortController().signal,
     );
@@ -75,7 +94,7 @@ Deno.test("a JSON body is parsed, with or without a charset", async () => {
 Deno.test("a body not declared as JSON is refused with 415 before it is read", async () => {
   for (const headers of [{ "content-type": "text/plain" }, { "content-type": "" }]) {
     const stream = countedStream([encoder.encode("{}")]);
-    const result = await readJsonBody(request(stream.body, headers), new AbortController().signal);
+    const result = await read(request(stream.body, headers), new AbortController().signal);
     await assertRefused(
       result,
       415,
@@ -88,7 +107,7 @@ Deno.test("a body not declared as JSON is refused with 415 before it is read", a
 
 Deno.test("the cap is 1 MiB unless given, and its message names it", async () => {
   assert.equal(MAX_BODY_BYTES, 1024 * 1024);
-  const result = await readJsonBody(
+  const result = await read(
     request(null, { "content-length": String(MAX_BODY_BYTES + 1) }),
     new AbortController().signal,
   );
@@ -99,16 +118,16 @@ Deno.test("a body of exactly the cap is read; one byte more is refused with 413"
   const exact = `"${"a".repeat(LIMIT - 2)}"`;
   const signal = new AbortController().signal;
   assert.equal(
-    accepted(await readJsonBody(request(exact), signal, LIMIT)),
+    accepted(await read(request(exact), signal, LIMIT)),
     exact.slice(1, -1),
   );
-  const over = await readJsonBody(request(`${exact} `), signal, LIMIT);
+  const over = await read(request(`${exact} `), signal, LIMIT);
   await assertRefused(over, 413, -32000, TOO_LARGE);
 });
 
 Deno.test("a declared length over the cap is refused at once, without reading the body", async () => {
   const stream = countedStream([encoder.encode("{}")]);
-  const result = await readJsonBody(
+  const result = await read(
     request(stream.body, { "content-length": String(LIMIT + 1) }),
     new AbortController().signal,
     LIMIT,
@@ -120,7 +139,7 @@ Deno.test("a declared length over the cap is refused at once, without reading th
 Deno.test("a stream without a length (chunked) is cut off as soon as it passes the cap", async () => {
   const chunks = Array.from({ length: 100 }, () => encoder.encode("x".repeat(16)));
   const stream = countedStream(chunks);
-  const result = await readJsonBody(
+  const result = await read(
     request(stream.body),
     new AbortController().signal,
     LIMIT,
@@ -133,7 +152,7 @@ Deno.test("a stream without a length (chunked) is cut off as soon as it passes t
 Deno.test("a declared length under the cap lets no more bytes in than the cap", async () => {
   const chunks = Array.from({ length: 10 }, () => encoder.encode("x".repeat(16)));
   const stream = countedStream(chunks);
-  const result = await readJsonBody(
+  const result = await read(
     request(stream.body, { "content-length": "2" }),
     new AbortController().signal,
     LIMIT,
@@ -145,7 +164,7 @@ Deno.test("a declared length under the cap lets no more bytes in than the cap", 
 Deno.test("chunks are joined before decoding, even inside a multi-byte character", async () => {
   const bytes = encoder.encode(JSON.stringify({ text: "a😀é" }));
   const chunks = Array.from(bytes, (byte) => Uint8Array.of(byte));
-  const result = await readJsonBody(
+  const result = await read(
     request(countedStream(chunks).body),
     new AbortController().signal,
   );
@@ -154,13 +173,13 @@ Deno.test("chunks are joined before decoding, even inside a multi-byte character
 
 Deno.test("malformed or empty JSON is a parse error (-32700) that echoes nothing", async () => {
   for (const body of [`{"jsonrpc":"2.0",Zq7Marker`, "", "{} {}", "[1,]"]) {
-    const result = await readJsonBody(request(body), new AbortController().signal);
+    const result = await read(request(body), new AbortController().signal);
     assert.ok(!result.ok, JSON.stringify(body));
     const text = await result.response.clone().text();
     assert.ok(!text.includes("Zq7Marker"));
     await assertRefused(result, 400, -32700, "Parse error: the body is not valid JSON.");
   }
-  const missing = await readJsonBody(request(null), new AbortController().signal);
+  const missing = await read(request(null), new AbortController().signal);
   await assertRefused(missing, 400, -32700, "Parse error: the body is not valid JSON.");
 });
 
@@ -175,7 +194,7 @@ Deno.test("an abort while the body arrives stops reading, cancels the body and a
       cancelled = true;
     },
   });
-  const reading = readJsonBody(request(endless), controller.signal);
+  const reading = read(request(endless), controller.signal);
   controller.abort(new Error("deadline"));
   const result = await reading;
   await assertRefused(result, 408, -32000, "Request timeout: the body did not arrive in time.");
@@ -192,17 +211,17 @@ Deno.test("a body the listener received whole is read under the same cap", async
         `Content-Length: ${body.length}\r\n\r\n${body}`,
     );
   assert.equal(
-    accepted(await readJsonBody(await whole(exact), signal, LIMIT)),
+    accepted(await read(await whole(exact), signal, LIMIT)),
     exact.slice(1, -1),
   );
   await assertRefused(
-    await readJsonBody(await whole(`${exact} `), signal, LIMIT),
+    await read(await whole(`${exact} `), signal, LIMIT),
     413,
     -32000,
     TOO_LARGE,
   );
   await assertRefused(
-    await readJsonBody(await whole("{"), signal, LIMIT),
+    await read(await whole("{"), signal, LIMIT),
     400,
     -32700,
     "Parse error: the body is not valid JSON.",

@@ -10,7 +10,7 @@
 import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { Config } from "../config.ts";
 import { MetadataDocuments, ProtectedResource } from "./auth/protected_resource.ts";
-import { readBody } from "./body.ts";
+import { readJsonBody } from "./body.ts";
 import { cors } from "./cors.ts";
 import { guardHost, RequestGuard } from "./guard.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.ts";
@@ -63,7 +63,7 @@ export async function createFetchHandler(
     cors(guard),
     postOnly,
     ...(auth ? [auth.authenticate(new auth.Authenticator(config, resource!, logger))] : []),
-    readBody(),
+    readJsonBody(),
     serveMcp(leanPath ? new LeanResponder(sdk) : sdk),
   ];
   const steps: Step[] = [guardHost(guard), route];

@@ -2,10 +2,10 @@
  * Deadlines on one timer: the listener's connections keep theirs here, and a handler may keep its
  * own the same way (a request deadline, say) instead of a timer per request.
  *
- * The timers run on the web platform's own clock. In Deno 2.9 the global `setTimeout` and
- * `setInterval` are Node's: the first use of either loads Node's timers and the compatibility
- * layer behind them, which every start would pay for. `AbortSignal.timeout` runs on the runtime's web
- * timers, which are loaded already, and does not keep the process alive by itself.
+ * The timers run on the web platform's own clock. Deno's global `setTimeout` and `setInterval`
+ * are Node's: the first use of either loads Node's timers and the compatibility layer behind
+ * them, which every start would pay for. `AbortSignal.timeout` runs on the runtime's web timers,
+ * which are loaded already, and does not keep the process alive by itself.
  * @module
  */
 

@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { RawClient, splitAnswers, statusOf } from "./testing.ts";
-import { type Http1Server, type Limits, serve } from "./mod.ts";
+import { type Http1Server, type ListenerLimits, serve } from "./mod.ts";
 
-const LIMITS: Limits = {
+const LIMITS: ListenerLimits = {
   headersTimeoutMs: 2_000,
   bodyTimeoutMs: 2_000,
   idleTimeoutMs: 2_000,

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { until } from "./_test_utils.ts";
 import { RawClient, splitAnswers, statusOf } from "./testing.ts";
-import { type Http1Server, type Limits, receivedBody, serve } from "./mod.ts";
+import { type Http1Server, type ListenerLimits, receivedBody, serve } from "./mod.ts";
 
-const LIMITS: Limits = {
+const LIMITS: ListenerLimits = {
   headersTimeoutMs: 400,
   bodyTimeoutMs: 400,
   idleTimeoutMs: 300,
@@ -23,7 +23,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** A server that answers with the method, path, body length and Host it received. */
-function start(limits: Partial<Limits> = {}): Http1Server {
+function start(limits: Partial<ListenerLimits> = {}): Http1Server {
   return serve(
     { hostname: "127.0.0.1", port: 0, limits: { ...LIMITS, ...limits } },
     (request) => {

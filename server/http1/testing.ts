@@ -16,7 +16,7 @@
 import { ByteBudget } from "./_internal/byte_budget.ts";
 import { requestOf } from "./_internal/handler_call.ts";
 import { InputBuffer } from "./_internal/input_buffer.ts";
-import { type Limits, settingsOf } from "./_internal/options.ts";
+import { type ListenerLimits, settingsOf } from "./_internal/options.ts";
 import { piecesSource } from "./_internal/pieces_source.ts";
 import { receiveBody } from "./_internal/request_body.ts";
 import { readHead } from "./_internal/request_head.ts";
@@ -31,7 +31,7 @@ export async function receive(
   bytes: Uint8Array | string,
   { origin = "http://127.0.0.1:8000", limits: given }: {
     origin?: string;
-    limits?: Partial<Limits>;
+    limits?: Partial<ListenerLimits>;
   } = {},
 ): Promise<Request> {
   const { limits, memory } = settingsOf({ limits: given });

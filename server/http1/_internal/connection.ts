@@ -13,7 +13,7 @@ import { ConnectionGone, InputBuffer, release } from "./input_buffer.ts";
 import { receiveBody } from "./request_body.ts";
 import { readHead, type ReceivedHead } from "./request_head.ts";
 import { type OutputBuffers, writeResponse } from "./response_writer.ts";
-import type { Limits, Memory } from "./options.ts";
+import type { ListenerLimits, Memory } from "./options.ts";
 import { statusLine } from "./status_text.ts";
 import { HttpError } from "./syntax.ts";
 
@@ -21,7 +21,7 @@ const CONTINUE = new TextEncoder().encode(`${statusLine(100)}\r\n`);
 
 /** What the connections of one server share. */
 export interface ConnectionContext {
-  limits: Limits;
+  limits: ListenerLimits;
   memory: Memory;
   deadlines: Deadlines;
   budget: ByteBudget;

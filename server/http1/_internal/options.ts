@@ -5,7 +5,7 @@
  */
 
 /** The limits every connection and request is held to. */
-export interface Limits {
+export interface ListenerLimits {
   /**
    * Time from a connection's opening (or a kept-alive connection's next request's first byte)
    * to the end of the request's head: 408 and a close beyond. Default 10 s.
@@ -64,13 +64,13 @@ export interface ServeOptions extends Events {
   /** The port to listen on (0 picks a free one). Default 8000. */
   port?: number;
   /** The limits, each defaulting as its documentation says. */
-  limits?: Partial<Limits>;
+  limits?: Partial<ListenerLimits>;
   /** How the listener holds what it receives, each setting defaulting as documented. */
   memory?: Partial<Memory>;
 }
 
 /** The default limits. */
-export const DEFAULT_LIMITS: Readonly<Limits> = {
+export const DEFAULT_LIMITS: Readonly<ListenerLimits> = {
   headersTimeoutMs: 10_000,
   bodyTimeoutMs: 10_000,
   idleTimeoutMs: 5_000,
@@ -89,7 +89,7 @@ export const DEFAULT_MEMORY: Readonly<Memory> = {
 };
 
 /** `options`' limits and memory settings with the defaults filled in; throws on a bad one. */
-export function settingsOf(options: ServeOptions): { limits: Limits; memory: Memory } {
+export function settingsOf(options: ServeOptions): { limits: ListenerLimits; memory: Memory } {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const memory = { ...DEFAULT_MEMORY, ...options.memory };
   for (const [name, value] of Object.entries({ ...limits, ...memory })) {

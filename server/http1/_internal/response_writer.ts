@@ -55,8 +55,8 @@ export async function writeResponse(
     response.body !== null;
   const keepAlive = context.keepAlive && !(streaming && context.minorVersion === 0);
   let head = statusLine(response.status);
-  // `forEach` visits the same sorted, combined pairs as the iterator, at a third of its cost
-  // (no iterator result and pair per header).
+  // `forEach` visits the same sorted, combined pairs as the iterator without making an iterator
+  // result and a pair per header.
   response.headers.forEach((value, name) => {
     if (!FRAMING_HEADERS.has(name)) head += `${name}: ${value}\r\n`;
   });

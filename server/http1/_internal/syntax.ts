@@ -83,8 +83,8 @@ const NOT_ASCII = /[\u0080-\uffff]/;
 /** `bytes[from..to]` as a string of one character per byte (ISO-8859-1, not windows-1252). */
 export function latin1(bytes: Uint8Array, from: number, to: number): string {
   // Heads are ASCII nearly always, where UTF-8 and ISO-8859-1 agree, and the native decoder is
-  // several times faster than `fromCharCode`. Any other byte shows in the result as a character
-  // beyond ASCII (itself or U+FFFD), and the bytes are decoded again.
+  // faster than `fromCharCode` there. Any other byte shows in the result as a character beyond
+  // ASCII (itself or U+FFFD), and the bytes are decoded again.
   const text = utf8.decode(bytes.subarray(from, to));
   if (text.length === to - from && !NOT_ASCII.test(text)) return text;
   let exact = "";
