@@ -34,7 +34,6 @@ Deno.test("bearer credentials that are malformed are invalid, not absent", () =>
 });
 
 Deno.test("a token longer than the limit is invalid without further work", () => {
-  assert.equal(MAX_TOKEN_LENGTH, 16_384);
   const longest = "a".repeat(MAX_TOKEN_LENGTH);
   assert.equal(bearerToken(`Bearer ${longest}`), longest);
   assert.equal(bearerToken(`Bearer ${longest}a`), null);
