@@ -102,7 +102,7 @@ export class LeanResponder implements McpResponder {
     if (args !== undefined) {
       const additions = this.#additions.get(kind);
       if (additions === undefined) return this.#learnCall(kind, id, args, context);
-      return call(id, args, additions, context.body);
+      return call(id, args, additions, context.messageSource);
     }
     const result = this.#results.get(kind);
     if (result === undefined) return this.#learnResult(kind, id, context);
@@ -165,7 +165,7 @@ export class LeanResponder implements McpResponder {
 
 /**
  * The answer to a call of the tool: its result with the SDK's additions, or its -32602 error.
- * `source` is the body the arguments were parsed from, which may settle their size.
+ * `source`, the size of the body the arguments were parsed from, may settle theirs.
  */
 function call(
   id: string | number,

@@ -49,6 +49,8 @@ const encoder = new TextEncoder();
 interface Exchange {
   body: string;
   headers: Record<string, string>;
+  /** The body's bytes, when they are not `body` in UTF-8. */
+  bytes?: Uint8Array<ArrayBuffer>;
 }
 
 /** What a client sees of an answer. */
@@ -62,17 +64,20 @@ const config = readConfig(new Map([["LOG_LEVEL", "off"]]));
 const lean = await createFetchHandler(config, undefined, { leanResponder: true });
 const reference = await createFetchHandler(config, undefined, { leanResponder: false });
 
-function httpRequest({ body, headers }: Exchange): Request {
+function httpRequest({ body, headers, bytes }: Exchange): Request {
   return new Request(URL, {
     method: "POST",
     headers: { host: "127.0.0.1:8000", "content-type": "application/json", ...headers },
-    body,
+    body: bytes ?? body,
   });
 }
 
 /** `exchange` as the listener hands it to `handler`: read by its parser from the bytes sent. */
-async function received(handler: FetchHandler, { body, headers }: Exchange): Promise<Response> {
-  const content = encoder.encode(body);
+async function received(
+  handler: FetchHandler,
+  { body, headers, bytes }: Exchange,
+): Promise<Response> {
+  const content = bytes ?? encoder.encode(body);
   const head = [
     "POST /mcp HTTP/1.1",
     "Host: 127.0.0.1:8000",
@@ -81,10 +86,10 @@ async function received(handler: FetchHandler, { body, headers }: Exchange): Pro
     `Content-Length: ${content.byteLength}\r\n\r\n`,
   ].join("\r\n");
   // The head one byte per character, as the header values are written; the body in UTF-8.
-  const bytes = new Uint8Array(head.length + content.byteLength);
-  bytes.set(Uint8Array.from(head, (char) => char.charCodeAt(0)));
-  bytes.set(content, head.length);
-  const request = await receive(bytes, {
+  const sent = new Uint8Array(head.length + content.byteLength);
+  sent.set(Uint8Array.from(head, (char) => char.charCodeAt(0)));
+  sent.set(content, head.length);
+  const request = await receive(sent, {
     origin: ORIGIN,
     limits: { maxBodyBytes: MAX_BODY_BYTES },
   });
@@ -614,6 +619,25 @@ Deno.test("the lean responder leaves an unexpected failure of the tool to the SD
   assert.ok(!await probe.answered(exchange, undefined, failing));
   assert.ok(probe.failures.length > 0);
   assert.ok(probe.failures.every((error) => (error as Error).message === "reading failed"));
+});
+
+Deno.test("the lean responder measures arguments sent as invalid UTF-8 as the SDK does", async () => {
+  // Each invalid byte is read as U+FFFD, three bytes in the arguments' JSON: a body well under
+  // the argument limit carries arguments over it.
+  const call = legacy("tools/call", {
+    ...CALL,
+    arguments: { results: [{ title: "t", url: "https://example.com/", metadata: { x: "@" } }] },
+  });
+  const [before, after] = call.body.split("@");
+  const invalid = new Uint8Array(30_000).fill(0xff);
+  const bytes = new Uint8Array([...encoder.encode(before), ...invalid, ...encoder.encode(after)]);
+  // The first call teaches the lean responder the kind; the second it answers itself.
+  for (let round = 0; round < 2; round++) await assertSameAnswer(legacy("tools/call", CALL));
+  const answer = await assertSameAnswer({ ...call, bytes });
+  assert.deepStrictEqual((answer.body as { error: unknown }).error, {
+    code: -32602,
+    message: "Invalid arguments: must be at most 65,536 bytes as UTF-8 JSON.",
+  });
 });
 
 Deno.test("the lean responder leaves a request whose deadline has passed to the SDK", async () => {

@@ -55,8 +55,8 @@ type MetadataProblem = "too deep" | "not JSON" | "too large" | undefined;
 /**
  * Checks `args` against every rule of `render_results` and returns it typed, or throws a
  * {@linkcode InvalidParamsError} (code -32602) (invalid params) naming the field and the rule.
- * `source`, the JSON text `args` was parsed from (or one that holds it), may settle the size
- * rule without measuring `args`; the outcome is the same either way.
+ * `source`, the size of the JSON text `args` was parsed from (or of one that holds it), may
+ * settle the size rule without measuring `args`; the outcome is the same either way.
  */
 export function validateRenderInput(args: unknown, source?: JsonSource): RenderInput {
   if (!isPlainObject(args)) {
