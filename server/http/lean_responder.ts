@@ -11,9 +11,9 @@
  * `docs/decisions/lean_responder.md`.
  *
  * It copies no answer either. The first request of each kind (method, era and protocol version)
- * goes to the SDK's responder, and the lean responder keeps what it answered: the whole result of the
- * methods whose result never changes, and, for `tools/call`, what the SDK adds to the tool's own
- * result in that era (`resultType` and the server's identity in 2026-07-28). Later requests of
+ * goes to the SDK's responder, and the lean responder keeps what it answered: the whole result of
+ * the methods whose result never changes, and, for `tools/call`, what the SDK adds to the tool's
+ * own result in that era (`resultType` and the server's identity in 2026-07-28). Later requests of
  * that kind get the same result with their own id; a call gets `callRenderResults`' result (the
  * same function the SDK's handler calls) with those additions, or its -32602 error.
  * @module
@@ -78,8 +78,8 @@ export class LeanResponder implements McpResponder {
   readonly #additions = new Map<string, Record<string, unknown>>();
 
   /**
-   * `sdk` is the SDK's responder, which answers what the lean responder leaves and the first request
-   * of each kind.
+   * `sdk` is the SDK's responder, which answers what the lean responder leaves and the first
+   * request of each kind.
    */
   constructor(sdk: McpResponder) {
     this.#sdk = sdk;

@@ -1,19 +1,18 @@
 /**
- * The lean responder against its reference, the SDK's path: the server's real fetch handler is built
- * both ways in this process, and every request sent to both must get the same HTTP status, the
- * same headers and JSON-equal bodies (error messages included). The lean responder gets each request
- * both ways the server is given one: as a `Request` (`deno serve`) and as the server's own
- * listener hands it over, its head parsed by the listener's parser. When the SDK is upgraded,
- * this is what says whether the lean responder still holds.
+ * The lean responder against its reference, the SDK's path: the server's real fetch handler is
+ * built both ways in this process, and every request sent to both must get the same HTTP status,
+ * the same headers and JSON-equal bodies (error messages included). The lean responder gets each
+ * request both ways the server is given one: as a `Request` (`deno serve`) and as the server's own
+ * listener hands it over, its head parsed by the listener's parser. When the SDK is upgraded, this
+ * is what says whether the lean responder still holds.
  *
  * Generated requests mix what the lean responder answers with everything it must leave to the SDK:
- * valid and invalid arguments (`tests/support/render_arguments.ts`), every protocol version, the
- * standard headers present, absent, mismatched or padded with whitespace, `_meta` present,
- * partial or wrong-typed, ids of every JSON type, unknown tools, resources and methods, extra
- * fields, notifications and batches. A lean responder of its own, around an SDK responder that counts
- * what it is asked, tells which requests the lean responder answered, so the run can show it answered
- * many.
- * Fixed cases then take each branch of `lean_responder.ts` once.
+ * valid and invalid arguments (`render-results-mcp/testing`), every protocol version, the
+ * standard headers present, absent, mismatched or padded with whitespace, `_meta` present, partial
+ * or wrong-typed, ids of every JSON type, unknown tools, resources and methods, extra fields,
+ * notifications and batches. A lean responder of its own, around an SDK responder that counts what
+ * it is asked, tells which requests the lean responder answered, so the run can show it answered
+ * many. Fixed cases then take each branch of `lean_responder.ts` once.
  *
  * `deno task test` sends 10,000 generated requests; `deno task fuzz` 100,000. Arguments after
  * `--`: `--runs=N` and `--seed=N` (to replay a failure fast-check reports).
@@ -136,8 +135,8 @@ function describe({ body, headers }: Exchange): string {
 }
 
 /**
- * A lean responder around an SDK responder that counts what it is asked: `answered` tells whether the
- * lean responder answered a request itself, once it has learnt that request's kind.
+ * A lean responder around an SDK responder that counts what it is asked: `answered` tells whether
+ * the lean responder answered a request itself, once it has learnt that request's kind.
  */
 class CountingLeanResponder {
   consulted = 0;
@@ -156,8 +155,8 @@ class CountingLeanResponder {
   }
 
   /**
-   * Whether the lean responder answers `exchange` without the SDK (after learning its kind); `message`
-   * stands for the parsed body, for values JSON cannot carry.
+   * Whether the lean responder answers `exchange` without the SDK (after learning its kind);
+   * `message` stands for the parsed body, for values JSON cannot carry.
    */
   async answered(
     exchange: Exchange,

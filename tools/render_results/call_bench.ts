@@ -1,6 +1,7 @@
 /**
- * The tool's call on a page of 50 results, ASCII and non-Latin-1, with its arguments measured
- * and with the size settled by the body's text, as the server calls it. `deno bench` runs it.
+ * The tool's call on a page of 50 results, ASCII and non-Latin-1, with its arguments measured and
+ * with the size settled by the byte length of the body, as the server calls it. `deno bench` runs
+ * it.
  */
 
 import { callRenderResults } from "./call.ts";
@@ -26,7 +27,7 @@ function page(word: string): { args: Record<string, unknown>; source: JsonSource
     params: { name: "render_results", arguments: { results } },
   });
   const byteLength = new TextEncoder().encode(body).byteLength;
-  return { args: JSON.parse(body).params.arguments, source: { text: body, byteLength } };
+  return { args: JSON.parse(body).params.arguments, source: { byteLength } };
 }
 
 for (const [name, word] of [["ASCII", "plain"], ["non-Latin-1", "東京"]]) {
