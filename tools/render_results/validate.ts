@@ -6,7 +6,7 @@
  * So nothing unbounded runs before the shape is known: the fixed fields are checked one level at a
  * time, metadata is walked at most 32 levels deep while a lower bound of its JSON size is summed
  * (a huge array or string is refused before anything builds it), and only then is the whole
- * measured.
+ * measured, unless the size of the text it was parsed from already settles the limit.
  *
  * Metadata may nest 32 levels: the metadata object is level 1 and every object or array in it adds
  * one. Source metadata (dates, authors, tags) is a few levels deep, so 32 leaves ample room, while
