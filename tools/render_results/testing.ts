@@ -1,6 +1,6 @@
 /**
  * What tests of `render_results` and its view are made of. Generated arguments with their known
- * outcome, for the property tests of the tool (`call_test.ts`) and of the server's lean path;
+ * outcome, for the property tests of the tool (`call_test.ts`) and of the server's lean responder;
  * and, from `ui/testing.ts`, a few sources and the results the view draws from them. Arguments are valid by construction (astral, combining, RTL
  * and zero-width characters, lone surrogates, odd metadata keys, URL forms that are valid), may
  * be enlarged to a limit, and then at most one known mutation breaks one known field, so the
