@@ -9,8 +9,7 @@
  */
 import type { McpUiDisplayMode, McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import { isObject } from "./json.ts";
-import { fromToolInput, fromToolResult, type ViewState } from "./state.ts";
-import type { HostConnection } from "./view_host.ts";
+import type { HostConnection, HostEvents } from "./view_host.ts";
 
 /**
  * The events the runtime dispatches on the window when its globals change: ChatGPT's, and the
@@ -31,14 +30,6 @@ interface OpenAiRuntime {
   notifyIntrinsicHeight?: (height: number) => unknown;
 }
 
-/** What the view does with what the runtime says. */
-export interface OpenAiHandlers {
-  /** The tool's arguments or output, read into what to show. */
-  state(state: ViewState): void;
-  /** The runtime's theme, locale, display mode and maximum height, as a host context. */
-  hostContext(context: McpUiHostContext): void;
-}
-
 /** The tool's arguments and output as JSON, or undefined where they are not JSON. */
 function toolJson({ toolInput, toolOutput }: OpenAiRuntime): string | undefined {
   try {
@@ -57,15 +48,15 @@ export function findOpenAiRuntime(): OpenAiRuntime | undefined {
 /** The view's host through the ChatGPT Apps SDK runtime. */
 export class OpenAiHost implements HostConnection {
   readonly #runtime: OpenAiRuntime;
-  readonly #handlers: OpenAiHandlers;
+  readonly #events: HostEvents;
   #height = -1;
   /** The tool's arguments and output as last read: the state is drawn anew only when they change. */
   #tool: string | undefined;
 
-  /** Reads `runtime` for `handlers` once {@linkcode start} is called. */
-  constructor(runtime: OpenAiRuntime, handlers: OpenAiHandlers) {
+  /** Reads `runtime` and tells `events` what it says, once {@linkcode start} is called. */
+  constructor(runtime: OpenAiRuntime, events: HostEvents) {
     this.#runtime = runtime;
-    this.#handlers = handlers;
+    this.#events = events;
   }
 
   /** Reads the runtime's globals now, and again whenever it says they changed. */
@@ -95,21 +86,6 @@ export class OpenAiHost implements HostConnection {
       context.availableDisplayModes = ["inline", "fullscreen"];
     }
     return context;
-  }
-
-  /**
-   * What the globals show: the output (`structuredContent`) once it is there, the arguments
-   * before, or nothing yet.
-   */
-  get state(): ViewState | undefined {
-    const { toolOutput, toolInput } = this.#runtime;
-    if (isObject(toolOutput) && Array.isArray(toolOutput.results)) {
-      return fromToolResult({ content: [], structuredContent: toolOutput });
-    }
-    if (isObject(toolInput) && Array.isArray(toolInput.results)) {
-      return fromToolInput({ arguments: toolInput });
-    }
-    return undefined;
   }
 
   get canOpenLinks(): boolean {
@@ -156,14 +132,22 @@ export class OpenAiHost implements HostConnection {
     }
   }
 
+  /**
+   * Tells the host context, then the arguments and the output (`structuredContent`) as far as
+   * they are there, as the MCP Apps notifications would.
+   */
   #read = (): void => {
-    this.#handlers.hostContext(this.context);
-    // A change of theme or display mode must not redraw the list, which would clear its marks,
-    // filter and order.
+    this.#events.hostContext(this.context);
+    // A change of theme or display mode says nothing new about the tool.
     const tool = toolJson(this.#runtime);
     if (tool !== undefined && tool === this.#tool) return;
     this.#tool = tool;
-    const state = this.state;
-    if (state) this.#handlers.state(state);
+    const { toolInput, toolOutput } = this.#runtime;
+    if (isObject(toolInput) && Array.isArray(toolInput.results)) {
+      this.#events.toolInput({ arguments: toolInput }, false);
+    }
+    if (isObject(toolOutput) && Array.isArray(toolOutput.results)) {
+      this.#events.toolResult({ content: [], structuredContent: toolOutput });
+    }
   };
 }
