@@ -16,7 +16,7 @@ import { HostBridge } from "./host_bridge.ts";
 import { applyHostContext, reportedHeight } from "./host_style.ts";
 import { localize, type Localized } from "./i18n.ts";
 import { moveBetweenCards } from "./keyboard.ts";
-import { findOpenAiRuntime, OpenAiHost } from "./openai_host.ts";
+import { findOpenAiRuntime, openAiHost } from "./openai_host.ts";
 import { FRESH, type ReaderState } from "./reader_state.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
 import type { HostConnection, HostEvents } from "./view_host.ts";
@@ -37,124 +37,109 @@ function speak(locale: unknown): Localized {
   return spoken;
 }
 
-/** The view in one document: what the host said so far, drawn into `root`. */
-class ViewApp implements HostEvents {
-  #root: HTMLElement;
-  #state: ViewState = { phase: "waiting" };
-  #reader: ReaderState = FRESH;
-  #context: McpUiHostContext = {};
+/** Shows the view in `root`: connects to the host and draws what it says. */
+function mount(root: HTMLElement): void {
+  let state: ViewState = { phase: "waiting" };
+  let reader: ReaderState = FRESH;
+  // The complete arguments last sent: the list, where a result comes without its structured form.
+  let args: unknown;
+  let context: McpUiHostContext = {};
   // Made up front, not when results arrive: the first format loads locale data, which takes a while.
-  #formats = makeFormats();
-  #words = speak(undefined);
+  let formats = makeFormats();
+  let words = speak(undefined);
   // Whether the host answered through either runtime: until then, sizes go nowhere.
-  #answered = false;
-  #resize = new ResizeObserver(() => this.#reportSize());
-  #bridge = new HostBridge(this);
-  #openai: OpenAiHost | undefined;
-  #host: HostConnection;
+  let answered = false;
 
-  constructor(root: HTMLElement) {
-    this.#root = root;
-    const runtime = findOpenAiRuntime();
-    this.#openai = runtime && new OpenAiHost(runtime, this);
-    this.#host = this.#openai ?? this.#bridge;
-  }
-
-  /** Draws the waiting state and listens to whichever runtime answers. */
-  start(): void {
-    addEventListener("keydown", moveBetweenCards);
-    this.#draw(this.#state);
-    const openai = this.#openai;
-    if (openai) {
-      openai.start();
-      this.#hostAnswered();
-    }
-    const waited = setTimeout(() => {
-      if (!this.#answered && this.#state.phase === "waiting") this.#draw({ phase: "alone" });
-    }, HOST_WAIT_MS);
-    this.#bridge.connect({ name: "render-results-view", version: "1.0.0" }, {
-      availableDisplayModes: ["inline", "fullscreen"],
-    }).then(() => {
-      clearTimeout(waited);
-      // The bridge speaks for the host from now on, whatever else the window holds.
-      openai?.stop();
-      this.#host = this.#bridge;
-      this.#draw(this.#state.phase === "alone" ? { phase: "waiting" } : this.#state);
-      this.#hostAnswered();
-      this.#reportSize();
-    }, () => {
-      // No window frames the view: nobody will answer, so there is nothing to wait for.
-      if (openai) return;
-      clearTimeout(waited);
-      this.#draw({ phase: "alone" });
-    });
-  }
-
-  toolInput(params: Parameters<HostEvents["toolInput"]>[0]): void {
-    // Arguments only preview the list until the result settles it.
-    const phase = this.#state.phase;
-    if (phase === "waiting" || phase === "alone" || phase === "preparing") {
-      this.#draw(fromToolInput(params));
-    }
-  }
-
-  toolResult(result: Parameters<HostEvents["toolResult"]>[0]): void {
-    this.#reader = FRESH;
-    this.#draw(fromToolResult(result));
-  }
-
-  toolCancelled(params: Parameters<HostEvents["toolCancelled"]>[0]): void {
-    this.#draw(fromToolCancelled(params));
-  }
-
-  hostContext(next: McpUiHostContext): void {
-    const context = this.#context;
-    if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
-      this.#formats = makeFormats(next.locale, next.timeZone);
-    }
-    if (next.locale !== context.locale) this.#words = speak(next.locale);
-    this.#context = next;
-    applyHostContext(next);
-    this.#draw(this.#state);
-    this.#reportSize();
-  }
-
-  teardown(): void {
-    this.#resize.disconnect();
-  }
-
-  #setReader = (change: Partial<ReaderState>): void => {
-    this.#reader = { ...this.#reader, ...change };
-    this.#draw(this.#state);
-  };
-
-  #draw(state: ViewState): void {
-    this.#state = state;
+  const draw = (next: ViewState): void => {
+    state = next;
     render(
       <View
         state={state}
-        formats={this.#formats}
-        words={this.#words}
-        context={this.#context}
-        host={this.#host}
-        reader={this.#reader}
-        onReader={this.#setReader}
+        formats={formats}
+        words={words}
+        context={context}
+        host={host}
+        reader={reader}
+        onReader={(change) => {
+          reader = { ...reader, ...change };
+          draw(state);
+        }}
       />,
-      this.#root,
+      root,
     );
-  }
+  };
 
-  #reportSize(): void {
-    if (!this.#answered) return;
+  const reportSize = (): void => {
+    if (!answered) return;
     const height = document.documentElement.getBoundingClientRect().height;
-    this.#host.sizeChanged(reportedHeight(this.#context, height));
-  }
+    host.sizeChanged(reportedHeight(context, height));
+  };
 
-  #hostAnswered(): void {
-    if (this.#answered) return;
-    this.#answered = true;
-    this.#resize.observe(document.documentElement);
+  const resize = new ResizeObserver(reportSize);
+
+  const hostAnswered = (): void => {
+    if (answered) return;
+    answered = true;
+    resize.observe(document.documentElement);
+  };
+
+  const events: HostEvents = {
+    toolInput(params, partial) {
+      if (!partial) args = params.arguments;
+      // Arguments only preview the list until the result settles it.
+      const phase = state.phase;
+      if (phase === "waiting" || phase === "alone" || phase === "preparing") {
+        draw(fromToolInput(params));
+      }
+    },
+    toolResult(result) {
+      reader = FRESH;
+      draw(fromToolResult(result, args));
+    },
+    toolCancelled: (params) => draw(fromToolCancelled(params)),
+    hostContext(next) {
+      if (next.locale !== context.locale || next.timeZone !== context.timeZone) {
+        formats = makeFormats(next.locale, next.timeZone);
+      }
+      if (next.locale !== context.locale) words = speak(next.locale);
+      context = next;
+      applyHostContext(context);
+      draw(state);
+      reportSize();
+    },
+    teardown: () => resize.disconnect(),
+  };
+
+  const bridge = new HostBridge(events);
+  const runtime = findOpenAiRuntime();
+  const openai = runtime && openAiHost(runtime, events);
+  let host: HostConnection = openai ?? bridge;
+
+  addEventListener("keydown", moveBetweenCards);
+  draw(state);
+  if (openai) {
+    openai.start();
+    hostAnswered();
   }
+  const waited = setTimeout(() => {
+    if (!answered && state.phase === "waiting") draw({ phase: "alone" });
+  }, HOST_WAIT_MS);
+  bridge.connect({ name: "render-results-view", version: "1.0.0" }, {
+    availableDisplayModes: ["inline", "fullscreen"],
+  }).then(() => {
+    clearTimeout(waited);
+    // The bridge speaks for the host from now on, whatever else the window holds.
+    openai?.stop();
+    host = bridge;
+    draw(state.phase === "alone" ? { phase: "waiting" } : state);
+    hostAnswered();
+    reportSize();
+  }, () => {
+    // No window frames the view: nobody will answer, so there is nothing to wait for.
+    if (openai) return;
+    clearTimeout(waited);
+    draw({ phase: "alone" });
+  });
 }
 
-new ViewApp(document.getElementById("root")!).start();
+mount(document.getElementById("root")!);

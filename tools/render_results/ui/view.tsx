@@ -51,6 +51,7 @@ const STATUS: Record<ViewState["phase"], MessageKey> = {
   preparing: "preparing",
   ready: "ready",
   error: "error",
+  text: "ready",
   cancelled: "cancelled",
 };
 
@@ -376,7 +377,9 @@ export class View extends Component<ViewProps, ListState> {
     return (
       <>
         <p role="status" class={`status ${state.phase}`}>{words.t(STATUS[state.phase])}</p>
-        {state.phase === "error" && state.detail && <pre class="detail">{state.detail}</pre>}
+        {(state.phase === "error" || state.phase === "text") && state.detail && (
+          <pre class="detail">{state.detail}</pre>
+        )}
         {state.phase === "cancelled" && state.reason && <pre class="detail">{state.reason}</pre>}
         {(settled || state.phase === "preparing" && state.title) && (
           <header class="head">
