@@ -13,6 +13,7 @@
 
 import ts from "typescript";
 import denoJson from "../deno.json" with { type: "json" };
+import serverJson from "../server.json" with { type: "json" };
 import packageJson from "../tools/render_results/deno.json" with { type: "json" };
 
 /** The package's name on npm, which examples import. */
@@ -160,8 +161,8 @@ export async function readme(): Promise<string> {
     `${text}\n## The examples' code\n\n${written.join("\n")}`;
 }
 
-/** The package manifest. */
-function manifest(): Record<string, unknown> {
+/** The package manifest, `package.json`. */
+export function manifest(): Record<string, unknown> {
   return {
     name: PACKAGE_NAME,
     version: packageJson.version,
@@ -178,6 +179,9 @@ function manifest(): Record<string, unknown> {
       Object.keys(PEERS).map((name) => [name, { optional: true }]),
     ),
     keywords: ["mcp", "model-context-protocol", "mcp-apps", "search"],
+    license: "MIT",
+    // The MCP Registry lists the server under this name only if the package claims it.
+    mcpName: serverJson.name,
   };
 }
 
@@ -195,6 +199,7 @@ export async function buildPackage(): Promise<string> {
     await bundleCommand(staged);
     await declare(staged);
     await Deno.writeTextFile(new URL("README.md", staged), await readme());
+    await Deno.copyFile(new URL("LICENSE", ROOT), new URL("LICENSE", staged));
     await Deno.writeTextFile(
       new URL("package.json", staged),
       JSON.stringify(manifest(), null, 2) + "\n",
