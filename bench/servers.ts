@@ -42,11 +42,12 @@ const ROOT = new URL("..", import.meta.url);
 const INHERITED = ["PATH", "HOME", "TMPDIR", "DENO_DIR", "XDG_CACHE_HOME"];
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 3_000;
-const running = new Set<Server>();
-const SIGNALS = ["SIGINT", "SIGTERM"] as const;
-
-function onSignal(): void {
-  Promise.all([...running].map((server) => server.stop())).finally(() => Deno.exit(130));
+/** How to stop each server running, so that none outlives the bench, on Ctrl-C included. */
+const running = new Set<() => Promise<void>>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => {
+    Promise.all([...running].map((stop) => stop())).finally(() => Deno.exit(130));
+  });
 }
 
 /** Starts `command` and resolves once it announces its URL. */
@@ -66,43 +67,25 @@ export async function startServer(command: ServerCommand): Promise<Server> {
   }).spawn();
   let pid = child.pid;
   let stopping: Promise<void> | undefined;
-  const server: Server = {
-    name: command.name,
-    url: new URL("http://127.0.0.1/"),
-    get pid() {
-      return pid;
-    },
-    stop: () =>
-      stopping ??= (async () => {
-        running.delete(server);
-        if (running.size === 0) {
-          for (const signal of SIGNALS) {
-            Deno.removeSignalListener(signal, onSignal);
-          }
-        }
-        kill(pid, "SIGTERM");
-        const timer = setTimeout(
-          () => [pid, child.pid].forEach((id) => kill(id, "SIGKILL")),
-          STOP_GRACE_MS,
-        );
-        await child.status;
-        clearTimeout(timer);
-      })(),
-    [Symbol.asyncDispose]: () => server.stop(),
-  };
-  if (running.size === 0) {
-    for (const signal of SIGNALS) {
-      Deno.addSignalListener(signal, onSignal);
-    }
-  }
-  running.add(server);
+  const stop = () =>
+    stopping ??= (async () => {
+      running.delete(stop);
+      kill(pid, "SIGTERM");
+      const timer = setTimeout(
+        () => [pid, child.pid].forEach((id) => kill(id, "SIGKILL")),
+        STOP_GRACE_MS,
+      );
+      await child.status;
+      clearTimeout(timer);
+    })();
+  running.add(stop);
   try {
-    server.url = await announced(child, command, AbortSignal.timeout(START_TIMEOUT_MS));
+    const url = await announced(child, command, AbortSignal.timeout(START_TIMEOUT_MS));
     // `deno task` runs the server as its one child.
     if (command.args[0] === "task") pid = await childOf(child.pid);
-    return server;
+    return { name: command.name, url, pid, stop, [Symbol.asyncDispose]: stop };
   } catch (error) {
-    await server.stop();
+    await stop();
     throw error;
   }
 }

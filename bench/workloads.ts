@@ -3,7 +3,7 @@
  * @module
  */
 
-import { longResults } from "render-results-mcp/testing";
+import { longResults, typographic } from "render-results-mcp/testing";
 
 /** One workload: the request sent again and again, and the answer it must get. */
 export interface Workload {
@@ -58,14 +58,7 @@ function workload(name: string, label: string, args: unknown, modern = false): W
  */
 export function makeWorkloads(): Workload[] {
   const ascii = { title: "Sources", results: longResults(50) };
-  const nonLatin1 = {
-    title: "Sources",
-    results: ascii.results.map((result) => ({
-      ...result,
-      title: result.title.replace(" (", " \u2014 ("),
-      text: result.text?.replaceAll("'", "\u2019"),
-    })),
-  };
+  const nonLatin1 = { title: "Sources", results: typographic(ascii.results) };
   return [
     workload("ascii", "50 results, ASCII text", ascii),
     workload("ascii_modern", "the same in MCP 2026-07-28", ascii, true),

@@ -5,27 +5,16 @@
  * @module
  */
 
-import { longResults } from "render-results-mcp/testing";
+import { longResults, typographic } from "render-results-mcp/testing";
 import { callRenderResults, type RenderOutput } from "./mod.ts";
 import { formatResultText } from "./format.ts";
 import { validateRenderInput } from "./validate.ts";
 
 const encoder = new TextEncoder();
 
-/**
- * A search API's page of results, with ASCII text or with typographic apostrophes and an em dash,
- * as English snippets often have: one character beyond Latin-1 makes V8 keep a whole string at two
- * bytes a character, which slows every serialization.
- */
+/** A search API's page of results, in ASCII and in text beyond Latin-1, which slows serializing. */
 const ASCII = { title: "Sources", results: longResults(50) };
-const NON_LATIN1 = {
-  title: "Sources",
-  results: ASCII.results.map((result) => ({
-    ...result,
-    title: result.title.replace(" (", " \u2014 ("),
-    text: result.text?.replaceAll("'", "\u2019"),
-  })),
-};
+const NON_LATIN1 = { title: "Sources", results: typographic(ASCII.results) };
 const CALLS = [
   ["50 results, ASCII", ASCII],
   ["50 results, non-Latin-1", NON_LATIN1],
