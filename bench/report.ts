@@ -169,33 +169,21 @@ export function renderReport(figures: BenchFigures, targets: TargetCheck[]): str
     ]),
     row([`cold start, typical server, median of ${typical.length}`, runs(typical)]),
     ...[...figures.peakRss].map(([name, bytes]) =>
-      row([`peak RSS after the loads (VmHWM), ${name}`, `${(bytes / 1e6).toFixed(1)} MB`])
+      row([
+        `peak RSS after the loads (VmHWM), ${name}`,
+        `${(bytes / 1e6).toFixed(1)} MB` +
+        (name === CEILING
+          ? ""
+          : ` (${times(bytes / figures.peakRss.get(CEILING)!)} the ceiling's)`),
+      ])
     ),
-    row([
-      "the view (`VIEW_HTML`), raw and gzipped",
-      `${kib(figures.view.raw)}, ${kib(figures.view.gzip)}`,
-    ]),
     "",
   );
   return lines.join("\n");
 }
 
-function rate(value: number): string {
-  return Math.round(value).toLocaleString("en-US");
-}
-
-function ms(value: number): string {
-  return `${value.toFixed(2)} ms`;
-}
-
-function percent(value: number): string {
-  return `${(value * 100).toFixed(0)}%`;
-}
-
-function times(value: number): string {
-  return `${value.toFixed(2)}x`;
-}
-
-function kib(value: number): string {
-  return `${(value / 1024).toFixed(1)} KiB`;
-}
+const rate = (value: number) => Math.round(value).toLocaleString("en-US");
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const percent = (value: number) => `${(value * 100).toFixed(0)}%`;
+const times = (value: number) => `${value.toFixed(2)}x`;
+const kib = (value: number) => `${(value / 1024).toFixed(1)} KiB`;

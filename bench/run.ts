@@ -54,7 +54,7 @@ async function measureLoads(
   workloads: Workload[],
 ): Promise<Pick<BenchFigures, "workloads" | "peakRss">> {
   await Deno.mkdir(OUT, { recursive: true });
-  await using project = await startServer(startTask());
+  await using project = await startServer(startTask({}, PROJECT));
   await using quiet = await startServer(startTask({ LOG_LEVEL: "warn" }, QUIET));
   const answers: Record<string, unknown> = {};
   for (const workload of workloads) {
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   const wrk = await requireWrk();
   const measured = await measureLoads(makeWorkloads());
   log(`cold start, ${COLD_STARTS} runs of each server`);
-  const cold = await measureColdStarts([startTask(), TYPICAL], COLD_STARTS);
+  const cold = await measureColdStarts([startTask({}, PROJECT), TYPICAL], COLD_STARTS);
   const figures: BenchFigures = {
     machine: await machineLine(),
     date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
