@@ -75,10 +75,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/** Throws unless wrk is installed, saying how to install it. */
+/** wrk's version; throws unless wrk is installed, saying how to install it. */
 export async function requireWrk(): Promise<string> {
-  const output = await new Deno.Command("wrk", { args: ["-v"], stdout: "piped", stderr: "piped" })
-    .output().catch(() => undefined);
+  let output: Deno.CommandOutput | undefined;
+  try {
+    output = await new Deno.Command("wrk", { args: ["-v"], stdout: "piped", stderr: "null" })
+      .output();
+  } catch {
+    // Not on the PATH.
+  }
   const version = output && new TextDecoder().decode(output.stdout).match(/^wrk \S+/)?.[0];
   if (!version) throw new Error("The load bench needs wrk: apt-get install wrk.");
   return version;
