@@ -30,7 +30,10 @@ export interface ServerFigures {
   p99Ms: number;
   /** Requests per second of each round, in order. */
   roundsRps: number[];
-  /** The server's CPU time per answered request, in µs: steadier than a rate when others share the machine. */
+  /**
+   * The server's CPU time per answered request, in µs: steadier than a rate when others share the
+   * machine.
+   */
   cpuMicrosPerRequest: number;
   /** Answers wrk counted, over all rounds. */
   requests: number;
@@ -38,7 +41,7 @@ export interface ServerFigures {
   wrong: number;
 }
 
-/** Runs `plan` against every server with `workload`, whose body is in `bodyFile`; by server name. */
+/** Runs `plan` on every server with `workload`, its body in `bodyFile`; figures by server name. */
 export async function compareServers(
   servers: Server[],
   workload: Workload,

@@ -28,7 +28,7 @@ function server(rps: number, p99Ms = 2, wrong = 0): ServerFigures {
   };
 }
 
-/** A run in which the server reaches `share` of the ceiling, `modernShare` on the 2026-07-28 call. */
+/** A run where the server reaches `share` of the ceiling, `modernShare` on the 2026-07-28 call. */
 function figures(
   { share = 0.6, modernShare = share as number, p99 = 2, wrong = 0, cold = 100 } = {},
 ): BenchFigures {

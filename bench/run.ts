@@ -127,7 +127,8 @@ async function main(): Promise<void> {
       `Total time of this run: ${Math.round((performance.now() - started) / 1000)} s. The ` +
       `load average (1 minute) was ${loadBefore.toFixed(2)} at its start and ` +
       `${Deno.loadavg()[0].toFixed(2)} at its end, on ${navigator.hardwareConcurrency} CPUs; ` +
-      "above the number of CPUs other work shared them, and CPU per request is the steadier figure.",
+      "above the number of CPUs other work shared them, and CPU per request is the steadier " +
+      "figure.",
     ],
     workloads: measured.workloads,
     coldStartMs: { project: cold.get(PROJECT)!, typical: cold.get(TYPICAL.name)! },

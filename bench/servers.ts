@@ -146,7 +146,7 @@ export function cpuMicros(pid: number): number {
   }
 }
 
-/** Process `pid`'s resident memory in bytes: now, and at its peak (`VmHWM`); NaN without `/proc`. */
+/** Process `pid`'s resident bytes, now and at their peak (`VmHWM`); NaN without `/proc`. */
 export async function residentBytes(pid: number): Promise<{ now: number; peak: number }> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
   const kilobytes = (field: string) =>
