@@ -29,6 +29,7 @@ import {
 import {
   callRenderResults,
   InvalidParamsError,
+  type JsonSource,
   RENDER_RESULTS,
   VIEW_URI,
 } from "render-results-mcp";
@@ -101,7 +102,7 @@ export class LeanResponder implements McpResponder {
     if (args !== undefined) {
       const additions = this.#additions.get(kind);
       if (additions === undefined) return this.#learnCall(kind, id, args, context);
-      return call(id, args, additions);
+      return call(id, args, additions, context.body);
     }
     const result = this.#results.get(kind);
     if (result === undefined) return this.#learnResult(kind, id, context);
@@ -162,15 +163,19 @@ export class LeanResponder implements McpResponder {
   }
 }
 
-/** The answer to a call of the tool: its result with the SDK's additions, or its -32602 error. */
+/**
+ * The answer to a call of the tool: its result with the SDK's additions, or its -32602 error.
+ * `source` is the body the arguments were parsed from, which may settle their size.
+ */
 function call(
   id: string | number,
   args: Record<string, unknown>,
   additions: Record<string, unknown>,
+  source: JsonSource | undefined,
 ): Response | undefined {
   let body;
   try {
-    body = { result: { ...callRenderResults(args), ...additions }, jsonrpc: "2.0", id };
+    body = { result: { ...callRenderResults(args, source), ...additions }, jsonrpc: "2.0", id };
   } catch (error) {
     // An unexpected failure is the SDK's to answer (and report): the call is pure, so it fails
     // there the same way.
