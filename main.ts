@@ -13,6 +13,7 @@ import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/f
 import { listen } from "./server/http/listen.ts";
 import { Logger } from "./server/log.ts";
 import { configure, orExit } from "./server/runtime.ts";
+import { holdServeStop } from "./server/serve_stop.ts";
 import { onStopSignal } from "./server/stop_signal.ts";
 
 const mode = Deno.args.includes("--stdio")
@@ -52,6 +53,9 @@ if (mode === "stdio") {
         return { signal, inFlight: busy, cutOff };
       });
     }
+  } else {
+    const track = holdServeStop(config.limits.shutdownGraceMs);
+    fetch = (request) => track(() => handler(request));
   }
 }
 
