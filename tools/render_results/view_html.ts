@@ -1,4 +1,4 @@
-// source-key: d6984b889d5da2a0cf6513e318bcbbedd2ce5168fa60f64583a580fc461ada97
+// source-key: f50342fa10e15a403f4909d24b7365d83f3228ff0064e8bd09d170704ada4472
 // Built by `deno task build` (ui/build.ts) from the view's sources: do not edit.
 
 /** The card-list view: one self-contained HTML document. */
