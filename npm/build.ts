@@ -15,6 +15,7 @@ import ts from "typescript";
 import denoJson from "../deno.json" with { type: "json" };
 import serverJson from "../server.json" with { type: "json" };
 import packageJson from "../tools/render_results/deno.json" with { type: "json" };
+import { denoBundle } from "../tools/render_results/ui/build.ts";
 
 /** The package's name on npm, which examples import. */
 export const PACKAGE_NAME = "render-results-mcp";
@@ -44,20 +45,13 @@ const COMMAND = { name: PACKAGE_NAME, file: "bin.js" };
 const COMMAND_IMPORTS = ["./index.js", "node:process", "node:stream"];
 
 /** Bundles `entry` with `options` into `output`; returns the bundle's text. */
-async function denoBundle(
+async function bundleFile(
   entry: string,
   output: URL,
   options: string[],
   env: Record<string, string> = {},
 ): Promise<string> {
-  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--platform=deno", ...options, "--output", output.pathname, entry],
-    cwd: ROOT,
-    env,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+  await denoBundle(["--platform=deno", ...options, "--output", output.pathname, entry], ROOT, env);
   return await Deno.readTextFile(output);
 }
 
@@ -66,7 +60,7 @@ async function denoBundle(
  * time.
  */
 async function bundle(out: URL): Promise<void> {
-  const code = await denoBundle(PUBLIC_MODULE, new URL("index.js", out), []);
+  const code = await bundleFile(PUBLIC_MODULE, new URL("index.js", out), []);
   const imported = code.match(/^\s*(import|export)\b[^;]*\bfrom\s*"[^"]+"/m);
   if (imported) throw new Error(`The bundle imports a module: ${imported[0]}`);
 }
@@ -79,7 +73,7 @@ async function bundle(out: URL): Promise<void> {
  */
 async function bundleCommand(out: URL): Promise<void> {
   const output = new URL(COMMAND.file, out);
-  const code = await denoBundle(
+  const code = await bundleFile(
     "npm/bin.ts",
     output,
     ["--minify", "--external", PACKAGE_NAME],

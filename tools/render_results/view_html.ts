@@ -1,4 +1,4 @@
-// source-key: 0b5f95c903c2ecba7846a6c6470e5dd6738c899d4d3f0effc092c04ab23a5fcf
+// source-key: bb374a5d63e85dbb023e001474cc3640d45d31d1ae627833efe1a39c59dc5bfd
 // Built by `deno task build` (ui/build.ts) from the view's sources: do not edit.
 
 /** The card-list view: one self-contained HTML document. */
