@@ -17,7 +17,7 @@ import { applyHostContext, reportedHeight } from "./host_style.ts";
 import { localize, type Localized } from "./i18n.ts";
 import { moveBetweenCards } from "./keyboard.ts";
 import { findOpenAiRuntime, openAiHost } from "./openai_host.ts";
-import { FRESH, type ReaderState } from "./reader_state.ts";
+import { FRESH, listKey, type ReaderState } from "./reader_state.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
 import type { HostConnection, HostEvents } from "./view_host.ts";
 import { View } from "./view.tsx";
@@ -93,8 +93,13 @@ function mount(root: HTMLElement): void {
       }
     },
     toolResult(result) {
+      const next = fromToolResult(result, args);
+      // The same list again, as a host sends it more than once, stays as the reader left it.
+      if (next.phase === "ready" && state.phase === "ready" && listKey(next) === listKey(state)) {
+        return;
+      }
       reader = FRESH;
-      draw(fromToolResult(result, args));
+      draw(next);
     },
     toolCancelled: (params) => draw(fromToolCancelled(params)),
     hostContext(next) {

@@ -31,15 +31,6 @@ interface OpenAiRuntime {
   notifyIntrinsicHeight?: (height: number) => unknown;
 }
 
-/** The tool's arguments and output as JSON, or undefined where they are not JSON. */
-function toolJson({ toolInput, toolOutput }: OpenAiRuntime): string | undefined {
-  try {
-    return JSON.stringify([toolInput, toolOutput]);
-  } catch {
-    return undefined;
-  }
-}
-
 /** `window.openai`, when the host put one there. */
 export function findOpenAiRuntime(): OpenAiRuntime | undefined {
   const runtime = (globalThis as { openai?: unknown }).openai;
@@ -75,17 +66,12 @@ function hostContext(runtime: OpenAiRuntime): McpUiHostContext {
 /** The host that `runtime` offers, telling `events` what it says once started. */
 export function openAiHost(runtime: OpenAiRuntime, events: HostEvents): OpenAiHost {
   let height = -1;
-  // The tool's arguments and output as last read: they are told anew only when they change.
-  let tool: string | undefined;
 
   // Tells the host context, then the arguments and the output (`structuredContent`) as far as
-  // they are there, as the MCP Apps notifications would.
+  // they are there, each time the globals change, as a host that sends the same notifications
+  // again would: the view shows a list it already shows as it is.
   const read = (): void => {
     events.hostContext(hostContext(runtime));
-    // A change of theme or display mode says nothing new about the tool.
-    const json = toolJson(runtime);
-    if (json !== undefined && json === tool) return;
-    tool = json;
     const { toolInput, toolOutput } = runtime;
     if (isObject(toolInput) && Array.isArray(toolInput.results)) {
       events.toolInput({ arguments: toolInput }, false);

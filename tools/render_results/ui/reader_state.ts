@@ -1,9 +1,10 @@
 /**
  * What the reader chose for one list (the filter, the order, the marks, whether the whole list
- * shows), which the view keeps for as long as the host shows the same result.
+ * shows), which belongs to that list: another result starts afresh.
  *
  * @module
  */
+import type { ResultItem } from "./state.ts";
 
 /** The reader's choices for one list. */
 export interface ReaderState {
@@ -19,3 +20,8 @@ export interface ReaderState {
 
 /** The choices of a reader who has changed nothing yet. */
 export const FRESH: ReaderState = { query: "", newest: false, marks: [], expanded: false };
+
+/** The key of a list: what it shows, as JSON. */
+export function listKey({ title, results }: { title: string; results: ResultItem[] }): string {
+  return JSON.stringify([title, results]);
+}

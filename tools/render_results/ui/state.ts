@@ -11,6 +11,7 @@ import type {
 } from "@modelcontextprotocol/ext-apps";
 import { isObject, type Json } from "./json.ts";
 import { readFacts, type SourceFacts } from "./metadata.ts";
+import { readTextList } from "./text_list.ts";
 
 /** The heading shown when the list has none, as the tool gives it. */
 const DEFAULT_TITLE = "Results";
@@ -45,9 +46,8 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-function readItem(value: unknown, index: number): ResultItem | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const item = value as Record<string, unknown>;
+function readItem(item: unknown, index: number): ResultItem | undefined {
+  if (!isObject(item)) return undefined;
   const url = text(item.url);
   return {
     number: index + 1,
@@ -89,7 +89,7 @@ function list(data: unknown): Json | undefined {
  * Reads a tool result into the state that shows it. A failed result is an error with its text.
  * A successful one shows its structured content; where a host passed that on without it, the
  * complete arguments `args` when the host sent them (the tool's list is made of them, ids filled
- * alike), else its text as it is.
+ * alike), else the list its text was written from, else its text as it is.
  */
 export function fromToolResult(
   result: McpUiToolResultNotification["params"],
@@ -99,7 +99,7 @@ export function fromToolResult(
   const detail = content.map((block) => block?.type === "text" ? text(block.text) : "")
     .filter(Boolean).join("\n");
   if (result.isError === true) return { phase: "error", detail };
-  const data = list(result.structuredContent) ?? list(args);
+  const data = list(result.structuredContent) ?? list(args) ?? list(readTextList(detail));
   if (!data) return detail ? { phase: "text", detail } : { phase: "alone" };
   return {
     phase: "ready",

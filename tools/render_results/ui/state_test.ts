@@ -39,11 +39,16 @@ Deno.test("fromToolResult shows a successful result the host stripped from what 
     title: "Sources",
     results: items.map((item, i) => resultItem(i + 1, item)),
   });
-  assert.deepEqual(
-    fromToolResult(stripped, { results: "still streaming" }),
-    { phase: "text", detail: whole.content[0].text },
-    "without arguments, the text as it is",
-  );
+  const fromText = {
+    phase: "ready",
+    title: "Sources",
+    results: [
+      resultItem(1, { title: ITEMS[0].title, url: ITEMS[0].url, text: ITEMS[0].text }),
+      resultItem(2, { ...ITEMS[1], text: "" }),
+    ],
+  };
+  assert.deepEqual(fromToolResult(stripped), fromText, "from the text, without ids and metadata");
+  assert.deepEqual(fromToolResult(stripped, { results: "still streaming" }), fromText);
   assert.deepEqual(
     fromToolResult({ content: [{ type: "text", text: "Done: <b>3</b> sources." }] }),
     { phase: "text", detail: "Done: <b>3</b> sources." },
