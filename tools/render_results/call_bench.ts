@@ -1,41 +1,56 @@
 /**
- * The tool's call on a page of 50 results, ASCII and non-Latin-1, with its arguments measured and
- * with the size settled by the byte length of the body, as the server calls it. `deno bench` runs
- * it.
+ * The tool's own work per call (`deno task bench:micro`): each call beside the work any server
+ * must do for the same bytes (parse the request, serialize and encode the answer), which is the
+ * group's baseline, and the call's own steps.
+ * @module
  */
 
-import { callRenderResults } from "./call.ts";
-import type { JsonSource } from "./json_size.ts";
+import { longResults, typographic } from "render-results-mcp/testing";
+import { callRenderResults, type RenderOutput } from "./mod.ts";
+import { formatResultText } from "./format.ts";
+import { validateRenderInput } from "./validate.ts";
 
-const WORDS = ["deno", "server", "results", "card", "source", "view", "protocol", "stream"];
+const encoder = new TextEncoder();
 
-/** 50 results with ~400-character snippets; `word` is mixed in to make the text non-Latin-1. */
-function page(word: string): { args: Record<string, unknown>; source: JsonSource } {
-  const results = Array.from({ length: 50 }, (_, i) => {
-    const text = Array.from({ length: 60 }, (_, j) => j % 17 === 5 ? word : WORDS[(i + j) % 8]);
-    return {
-      title: `Result ${i}: ${WORDS[i % 8]} and ${WORDS[(i + 3) % 8]}`,
-      url: `https://docs.example.com/guide/${WORDS[i % 8]}/${i}?ref=search#part-${i}`,
-      text: text.join(" ").slice(0, 400),
-      metadata: { published: "2026-11-30", author: `Author ${i}`, tags: ["docs", "mcp"] },
-    };
-  });
+/** A search API's page of results, in ASCII and in text beyond Latin-1, which slows serializing. */
+const ASCII = { title: "Sources", results: longResults(50) };
+const NON_LATIN1 = { title: "Sources", results: typographic(ASCII.results) };
+const CALLS = [
+  ["50 results, ASCII", ASCII],
+  ["50 results, non-Latin-1", NON_LATIN1],
+  ["0 results", { results: [] }],
+] as const;
+
+for (const [group, args] of CALLS) {
   const body = JSON.stringify({
     jsonrpc: "2.0",
     id: 1,
     method: "tools/call",
-    params: { name: "render_results", arguments: { results } },
+    params: { name: "render_results", arguments: args },
   });
-  const byteLength = new TextEncoder().encode(body).byteLength;
-  return { args: JSON.parse(body).params.arguments, source: { byteLength } };
-}
-
-for (const [name, word] of [["ASCII", "plain"], ["non-Latin-1", "東京"]]) {
-  const { args, source } = page(word);
-  Deno.bench(`${name}: arguments measured`, { group: name, baseline: true }, () => {
+  const result = callRenderResults(args);
+  Deno.bench("what any server does: parse, serialize, encode", { group, baseline: true }, () => {
+    const { id } = JSON.parse(body);
+    encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, result }));
+  });
+  Deno.bench("the same with the call", { group }, () => {
+    const { id, params } = JSON.parse(body);
+    const answer = callRenderResults(params.arguments);
+    encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, result: answer }));
+  });
+  Deno.bench("the call alone", { group }, () => {
     callRenderResults(args);
   });
-  Deno.bench(`${name}: size settled by the body`, { group: name }, () => {
+  // As the server calls it: the request body's own size can settle the argument size rule.
+  const source = { text: body, byteLength: encoder.encode(body).byteLength };
+  Deno.bench("the call alone, its size settled by the body", { group }, () => {
     callRenderResults(args, source);
+  });
+  Deno.bench("of which validation", { group }, () => {
+    validateRenderInput(args);
+  });
+  const output = result.structuredContent as unknown as RenderOutput;
+  Deno.bench("of which the text list", { group }, () => {
+    formatResultText(output);
   });
 }
