@@ -7,7 +7,11 @@
 
 import process from "node:process";
 import { Readable, Writable } from "node:stream";
+import { flushLogs } from "../server/log.ts";
 import { serveOnStdio } from "../server/stdio.ts";
+
+// Held log lines are written however the process ends: exit, signal or uncaught error.
+process.on("exit", flushLogs);
 
 serveOnStdio(
   Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,

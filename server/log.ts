@@ -135,8 +135,8 @@ export function writeLogLine(
   held.push(line);
 }
 
-/** Writes every log line held so far, in one write. */
-function flushLogs(): void {
+/** Writes every log line held so far, in one write: for runtimes whose exit Deno's events miss. */
+export function flushLogs(): void {
   if (held.length === 0) return;
   const lines = held.join("\n");
   held.length = 0;
@@ -148,6 +148,8 @@ function flushLogs(): void {
 function holdUntilExit(): void {
   if (watching) return;
   watching = true;
+  // Node.js has no such events on its global scope; its command flushes on the process's exit.
+  if (typeof globalThis.addEventListener !== "function") return;
   // Neither listener stops the error from ending the process: they only write what is held
   // before the runtime reports it.
   for (const event of ["unload", "error", "unhandledrejection"]) {
