@@ -8,6 +8,7 @@
 
 import assert from "node:assert/strict";
 import { EXAMPLE_INPUT as exampleInput } from "render-results-mcp/testing";
+import { buildPackage } from "../../npm/build.ts";
 import { createTestServer, type InProcessFetch } from "./http_server.ts";
 import * as v2 from "./sdk_client.ts";
 import * as v1 from "./sdk_v1.ts";
@@ -192,7 +193,13 @@ export async function run(program: string, args: string[], cwd: string): Promise
     args,
     cwd,
     stdin: "null",
-    env: { NO_COLOR: "1", npm_config_fund: "false", npm_config_audit: "false" },
+    // What npm has cached it takes from the cache, without asking the registry again.
+    env: {
+      NO_COLOR: "1",
+      npm_config_fund: "false",
+      npm_config_audit: "false",
+      npm_config_prefer_offline: "true",
+    },
   }).output();
   const decoder = new TextDecoder();
   const output = decoder.decode(stdout);
@@ -211,14 +218,31 @@ export async function node20(): Promise<{ program: string; args: string[] }> {
 }
 
 const ROOT = new URL("../../", import.meta.url);
+const DIST = new URL("dist/", ROOT);
 
-/** The npm package as `deno task npm` builds it; built once per test file. */
+/** The npm package's tarball, as this test file knows it. */
 let tarball: Promise<string> | undefined;
 
-/** Builds the npm package once and returns its tarball's path. */
+/**
+ * The npm package as `deno task npm` builds it, built once per run of the tests: the test files
+ * of one run share this process, and the first to ask builds it while the others wait on a file
+ * lock, then read where it is. A later run builds it afresh.
+ */
 export function packageTarball(): Promise<string> {
-  return tarball ??= run(Deno.execPath(), ["task", "npm"], ROOT.pathname)
-    .then((output) => output.trim().split("\n").at(-1)!);
+  return tarball ??= (async () => {
+    await Deno.mkdir(DIST, { recursive: true });
+    using lock = await Deno.open(new URL(".package.lock", DIST), { create: true, write: true });
+    await lock.lock(true);
+    const built = new URL(`.package-of-run-${Deno.pid}`, DIST);
+    const path = await Deno.readTextFile(built).catch(() => undefined);
+    if (path !== undefined) return path;
+    const fresh = await buildPackage();
+    for await (const { name } of Deno.readDir(DIST)) {
+      if (name.startsWith(".package-of-run-")) await Deno.remove(new URL(name, DIST));
+    }
+    await Deno.writeTextFile(built, fresh);
+    return fresh;
+  })();
 }
 
 /** A Node.js project in a temporary directory, removed when disposed. */
