@@ -272,20 +272,41 @@ export async function nodeProject(dependencies: string[]): Promise<NodeProject> 
 }
 
 /**
- * Type-checks `source` as `consumer.ts` in `project` with its TypeScript, strictly; with
- * `skipLibCheck`, the installed declarations are trusted rather than checked themselves.
+ * Type-checks `source` as `consumer.ts` in `project` with its TypeScript, strictly, the installed
+ * libraries' declarations trusted (checking those is theirs to do, and takes most of the time).
+ * With `checkDeclarations`, the package's own declarations are checked too: copied beside as
+ * sources, so that a fault in them fails here rather than in a user's project.
  */
 export async function typeCheck(
   project: string,
   source: string,
-  { skipLibCheck = false } = {},
+  { checkDeclarations = false } = {},
 ): Promise<void> {
   const node = await node20();
   await Deno.writeTextFile(`${project}/consumer.ts`, source);
+  const roots = ["consumer.ts"];
+  if (checkDeclarations) {
+    const installed = `${project}/node_modules/render-results-mcp`;
+    const walk = async (dir: string): Promise<void> => {
+      for await (const entry of Deno.readDir(`${installed}/${dir}`)) {
+        const path = `${dir}${entry.name}`;
+        if (entry.isDirectory && entry.name !== "node_modules") await walk(`${path}/`);
+        else if (entry.name.endsWith(".d.ts")) {
+          const copy = `declarations/${path.replace(/\.d\.ts$/, ".ts")}`;
+          await Deno.mkdir(`${project}/${copy.slice(0, copy.lastIndexOf("/"))}`, {
+            recursive: true,
+          });
+          await Deno.copyFile(`${installed}/${path}`, `${project}/${copy}`);
+          roots.push(copy);
+        }
+      }
+    };
+    await walk("");
+  }
   await run(node.program, [
     ...node.args,
     "node_modules/typescript/bin/tsc",
-    ...(skipLibCheck ? ["--skipLibCheck"] : []),
+    "--skipLibCheck",
     "--noEmit",
     "--strict",
     "--module",
@@ -294,6 +315,6 @@ export async function typeCheck(
     "es2022",
     "--types",
     "node",
-    "consumer.ts",
+    ...roots,
   ], project);
 }
