@@ -62,9 +62,12 @@ export function bundleManifest(version: string): Record<string, unknown> {
   };
 }
 
-/** Builds the npm package, then the bundle from it; returns the bundle's path. */
-export async function buildBundle(): Promise<string> {
-  const tarball = await buildPackage();
+/**
+ * Builds the bundle from the npm package's `tarball`, which it builds unless given; returns the
+ * bundle's path.
+ */
+export async function buildBundle(tarball?: string): Promise<string> {
+  tarball ??= await buildPackage();
   const staging = await Deno.makeTempDir({ prefix: "render-results-mcpb-" });
   try {
     const untar = await new Deno.Command("tar", { args: ["-xzf", tarball, "-C", staging] })

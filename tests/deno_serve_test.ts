@@ -9,33 +9,12 @@
 import assert from "node:assert/strict";
 import { statusOf } from "@render-results/http1/testing";
 import { postJsonRpc } from "./support/mcp_http.ts";
-import { requestInProgress, startServer } from "./support/server_process.ts";
+import { requestInProgress, startDenoServe } from "./support/server_process.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
 /** How long Deno Deploy waits after SIGINT before it kills an instance. */
 const DEPLOY_STOP_MS = 5_000;
-
-/** `deno serve main.ts` in `cwd` on an ephemeral port of 127.0.0.1. */
-function denoServe(cwd = ROOT) {
-  return startServer({
-    name: "deno serve",
-    args: [
-      "serve",
-      "--allow-net",
-      "--allow-env",
-      "--allow-read",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      "0",
-      "main.ts",
-    ],
-    cwd,
-    env: { LOG_LEVEL: "warn" },
-    ready: /Listening on (http:\/\/[^/\s]+)\//,
-  });
-}
 
 /** A copy of the repository's files, as a clone has them: nothing built, nothing it ignores. */
 async function repositoryCopy(): Promise<string> {
@@ -58,7 +37,7 @@ async function repositoryCopy(): Promise<string> {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.test(`deno serve main.ts on ${signal} answers a request still arriving and exits 0 in time`, async () => {
-    await using server = await denoServe();
+    await using server = await startDenoServe({ LOG_LEVEL: "warn" });
     using request = await requestInProgress(server.url, TOOLS_LIST);
     const stopped = performance.now();
     Deno.kill(server.pid, signal);
@@ -74,7 +53,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 Deno.test("deno serve main.ts serves the view from the repository's files alone, nothing built", async () => {
   const dir = await repositoryCopy();
   try {
-    await using server = await denoServe(dir);
+    await using server = await startDenoServe({ LOG_LEVEL: "warn" }, dir);
     const listed = await postJsonRpc(fetch, server.url, TOOLS_LIST);
     const { result: { tools: [tool] } } = await listed.json();
     const uri = tool._meta.ui.resourceUri;

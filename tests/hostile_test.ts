@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { eventually } from "./support/eventually.ts";
 import { MCP_ACCEPT, postJsonRpc } from "./support/mcp_http.ts";
-import { freePort, readMemory, startProject, startServer } from "./support/server_process.ts";
+import { readMemory, startDenoServe, startProject } from "./support/server_process.ts";
 
 const encoder = new TextEncoder();
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" });
@@ -132,22 +132,7 @@ Deno.test("HOSTNAME, which runtimes set by themselves, does not choose the bind 
 });
 
 Deno.test("under deno serve, a foreign Host is refused whatever address it binds", async () => {
-  await using server = await startServer({
-    name: "deno serve",
-    args: [
-      "serve",
-      "--allow-net",
-      "--allow-env",
-      "--allow-read",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(freePort()),
-      "main.ts",
-    ],
-    env: { LOG_LEVEL: "off" },
-    ready: /Listening on (http:\/\/[^\s/]+)\//,
-  });
+  await using server = await startDenoServe({ LOG_LEVEL: "off" });
   const statusFor = async (host: string) => {
     const connection = await Deno.connect({ hostname: "127.0.0.1", port: Number(server.url.port) });
     await connection.write(encoder.encode(

@@ -12,13 +12,13 @@ import {
   EXAMPLE_OUTPUT as exampleOutput,
 } from "render-results-mcp/testing";
 import { buildBundle, mcpb } from "../npm/mcpb.ts";
-import { connect, node20 } from "./support/embedded.ts";
+import { connect, node20, packageTarball } from "./support/embedded.ts";
 
 /** The first bytes of every PNG file. */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 Deno.test("the MCP Bundle, unpacked and started as Claude Desktop starts it, lists and answers render_results", async () => {
-  const bundle = await buildBundle();
+  const bundle = await buildBundle(await packageTarball());
   const dir = await Deno.makeTempDir({ prefix: "render-results-mcpb-" });
   try {
     await mcpb(["unpack", bundle, dir]);

@@ -123,64 +123,73 @@ const INITIALIZE = request(1, "initialize", {
   clientInfo: { name: "npm-command-test", version: "1" },
 });
 
-Deno.test("npx -y installs the package alone, and its command on Node.js 20 serves what deno task stdio serves", async () => {
+Deno.test("npx -y, from the packed tarball, on Node.js 20", async (t) => {
+  // One npm cache for every step: npx installs the package once, as a client's first start does.
   await using npx = await npxCommand();
-  const { file, packages } = await installedCommand(npx);
-  assert.deepEqual(packages, ["render-results-mcp"]);
-  const installedPackage = `${dirname(dirname(file))}/render-results-mcp`;
-  const { license, mcpName } = JSON.parse(
-    await Deno.readTextFile(`${installedPackage}/package.json`),
-  );
-  assert.deepEqual({ license, mcpName }, { license: "MIT", mcpName: serverJson.name });
-  assert.match(await Deno.readTextFile(`${installedPackage}/LICENSE`), /^MIT License\n/);
-  // The installed command, as npx runs it (without npm's own start each time).
-  const installed = { command: npx.node, args: [file], cwd: npx.cwd };
-  const denoStdio = { command: Deno.execPath(), args: ["task", "--quiet", "stdio"], cwd: ROOT };
-  for (const kind of CLIENTS) {
-    await using command = await connect(kind, installed);
-    await using reference = await connect(kind, denoStdio);
-    assert.deepEqual(
-      command.capabilities()?.extensions?.["io.modelcontextprotocol/ui"],
-      reference.capabilities()?.extensions?.["io.modelcontextprotocol/ui"],
-    );
-    const served = await observe(command, SOURCES);
-    assert.deepEqual(served, await observe(reference, SOURCES), `${kind}: not as deno task stdio`);
-    assert.match(served.results[1], /"total":1/);
-  }
-});
-
-Deno.test("MCP Inspector 2's command line lists render_results and calls it through npx -y, in both eras", async () => {
-  await using npx = await npxCommand();
-  const inspect = async (args: string[]) => {
-    const env = Object.entries(npx.env).flatMap(([name, value]) => ["-e", `${name}=${value}`]);
-    const cli = ["mcp-inspector", "--cli", "--format", "json", "--quiet", ...env, ...args];
-    const server = ["--", npx.command, ...npx.args];
-    return JSON.parse(await run("npx", [...INSPECTOR, ...cli, ...server], npx.cwd)).result;
-  };
-  const listed = await inspect(["--protocol-era", "legacy", "--method", "tools/list"]);
-  assert.deepEqual(listed.tools.map((tool: { name: string }) => tool.name), ["render_results"]);
-  assert.match(
-    listed.tools[0]._meta.ui.resourceUri,
-    /^ui:\/\/render-results\/view-[0-9a-f]+\.html$/,
+  await t.step(
+    "installs the package alone, and its command serves what deno task stdio serves",
+    async () => {
+      const { file, packages } = await installedCommand(npx);
+      assert.deepEqual(packages, ["render-results-mcp"]);
+      const installedPackage = `${dirname(dirname(file))}/render-results-mcp`;
+      const { license, mcpName } = JSON.parse(
+        await Deno.readTextFile(`${installedPackage}/package.json`),
+      );
+      assert.deepEqual({ license, mcpName }, { license: "MIT", mcpName: serverJson.name });
+      assert.match(await Deno.readTextFile(`${installedPackage}/LICENSE`), /^MIT License\n/);
+      // The installed command, as npx runs it (without npm's own start each time).
+      const installed = { command: npx.node, args: [file], cwd: npx.cwd };
+      const denoStdio = { command: Deno.execPath(), args: ["task", "--quiet", "stdio"], cwd: ROOT };
+      for (const kind of CLIENTS) {
+        await using command = await connect(kind, installed);
+        await using reference = await connect(kind, denoStdio);
+        assert.deepEqual(
+          command.capabilities()?.extensions?.["io.modelcontextprotocol/ui"],
+          reference.capabilities()?.extensions?.["io.modelcontextprotocol/ui"],
+        );
+        const served = await observe(command, SOURCES);
+        assert.deepEqual(
+          served,
+          await observe(reference, SOURCES),
+          `${kind}: not as deno task stdio`,
+        );
+        assert.match(served.results[1], /"total":1/);
+      }
+    },
   );
 
-  const { _meta, ...called } = await inspect([
-    "--protocol-era",
-    "modern",
-    "--method",
-    "tools/call",
-    "--tool-name",
-    "render_results",
-    "--tool-args-json",
-    JSON.stringify(exampleInput),
-  ]);
-  assert.deepEqual(called, exampleOutput);
-  // Results of the 2026-07-28 era name the server that answered.
-  assert.equal(_meta["io.modelcontextprotocol/serverInfo"].name, "render-results");
-});
+  await t.step(
+    "MCP Inspector 2's command line lists render_results and calls it, in both eras",
+    async () => {
+      const inspect = async (args: string[]) => {
+        const env = Object.entries(npx.env).flatMap(([name, value]) => ["-e", `${name}=${value}`]);
+        const cli = ["mcp-inspector", "--cli", "--format", "json", "--quiet", ...env, ...args];
+        const server = ["--", npx.command, ...npx.args];
+        return JSON.parse(await run("npx", [...INSPECTOR, ...cli, ...server], npx.cwd)).result;
+      };
+      const listed = await inspect(["--protocol-era", "legacy", "--method", "tools/list"]);
+      assert.deepEqual(listed.tools.map((tool: { name: string }) => tool.name), ["render_results"]);
+      assert.match(
+        listed.tools[0]._meta.ui.resourceUri,
+        /^ui:\/\/render-results\/view-[0-9a-f]+\.html$/,
+      );
 
-Deno.test("on Node.js 20, the command keeps stdout for protocol and stops as deno task stdio does", async (t) => {
-  await using npx = await npxCommand();
+      const { _meta, ...called } = await inspect([
+        "--protocol-era",
+        "modern",
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "render_results",
+        "--tool-args-json",
+        JSON.stringify(exampleInput),
+      ]);
+      assert.deepEqual(called, exampleOutput);
+      // Results of the 2026-07-28 era name the server that answered.
+      assert.equal(_meta["io.modelcontextprotocol/serverInfo"].name, "render-results");
+    },
+  );
+
   await t.step(
     "refuses an oversize line, goes on, and ends when stdin closes",
     async () => {

@@ -8,6 +8,7 @@
 
 import assert from "node:assert/strict";
 import { EXAMPLE_INPUT as exampleInput } from "render-results-mcp/testing";
+import { buildPackage } from "../../npm/build.ts";
 import { createTestServer, type InProcessFetch } from "./http_server.ts";
 import * as v2 from "./sdk_client.ts";
 import * as v1 from "./sdk_v1.ts";
@@ -192,7 +193,13 @@ export async function run(program: string, args: string[], cwd: string): Promise
     args,
     cwd,
     stdin: "null",
-    env: { NO_COLOR: "1", npm_config_fund: "false", npm_config_audit: "false" },
+    // What npm has cached it takes from the cache, without asking the registry again.
+    env: {
+      NO_COLOR: "1",
+      npm_config_fund: "false",
+      npm_config_audit: "false",
+      npm_config_prefer_offline: "true",
+    },
   }).output();
   const decoder = new TextDecoder();
   const output = decoder.decode(stdout);
@@ -211,14 +218,31 @@ export async function node20(): Promise<{ program: string; args: string[] }> {
 }
 
 const ROOT = new URL("../../", import.meta.url);
+const DIST = new URL("dist/", ROOT);
 
-/** The npm package as `deno task npm` builds it; built once per test file. */
+/** The npm package's tarball, as this test file knows it. */
 let tarball: Promise<string> | undefined;
 
-/** Builds the npm package once and returns its tarball's path. */
+/**
+ * The npm package as `deno task npm` builds it, built once per run of the tests: the test files
+ * of one run share this process, and the first to ask builds it while the others wait on a file
+ * lock, then read where it is. A later run builds it afresh.
+ */
 export function packageTarball(): Promise<string> {
-  return tarball ??= run(Deno.execPath(), ["task", "npm"], ROOT.pathname)
-    .then((output) => output.trim().split("\n").at(-1)!);
+  return tarball ??= (async () => {
+    await Deno.mkdir(DIST, { recursive: true });
+    using lock = await Deno.open(new URL(".package.lock", DIST), { create: true, write: true });
+    await lock.lock(true);
+    const built = new URL(`.package-of-run-${Deno.pid}`, DIST);
+    const path = await Deno.readTextFile(built).catch(() => undefined);
+    if (path !== undefined) return path;
+    const fresh = await buildPackage();
+    for await (const { name } of Deno.readDir(DIST)) {
+      if (name.startsWith(".package-of-run-")) await Deno.remove(new URL(name, DIST));
+    }
+    await Deno.writeTextFile(built, fresh);
+    return fresh;
+  })();
 }
 
 /** A Node.js project in a temporary directory, removed when disposed. */
@@ -248,20 +272,41 @@ export async function nodeProject(dependencies: string[]): Promise<NodeProject> 
 }
 
 /**
- * Type-checks `source` as `consumer.ts` in `project` with its TypeScript, strictly; with
- * `skipLibCheck`, the installed declarations are trusted rather than checked themselves.
+ * Type-checks `source` as `consumer.ts` in `project` with its TypeScript, strictly, the installed
+ * libraries' declarations trusted (checking those is theirs to do, and takes most of the time).
+ * With `checkDeclarations`, the package's own declarations are checked too: copied beside as
+ * sources, so that a fault in them fails here rather than in a user's project.
  */
 export async function typeCheck(
   project: string,
   source: string,
-  { skipLibCheck = false } = {},
+  { checkDeclarations = false } = {},
 ): Promise<void> {
   const node = await node20();
   await Deno.writeTextFile(`${project}/consumer.ts`, source);
+  const roots = ["consumer.ts"];
+  if (checkDeclarations) {
+    const installed = `${project}/node_modules/render-results-mcp`;
+    const walk = async (dir: string): Promise<void> => {
+      for await (const entry of Deno.readDir(`${installed}/${dir}`)) {
+        const path = `${dir}${entry.name}`;
+        if (entry.isDirectory && entry.name !== "node_modules") await walk(`${path}/`);
+        else if (entry.name.endsWith(".d.ts")) {
+          const copy = `declarations/${path.replace(/\.d\.ts$/, ".ts")}`;
+          await Deno.mkdir(`${project}/${copy.slice(0, copy.lastIndexOf("/"))}`, {
+            recursive: true,
+          });
+          await Deno.copyFile(`${installed}/${path}`, `${project}/${copy}`);
+          roots.push(copy);
+        }
+      }
+    };
+    await walk("");
+  }
   await run(node.program, [
     ...node.args,
     "node_modules/typescript/bin/tsc",
-    ...(skipLibCheck ? ["--skipLibCheck"] : []),
+    "--skipLibCheck",
     "--noEmit",
     "--strict",
     "--module",
@@ -270,6 +315,6 @@ export async function typeCheck(
     "es2022",
     "--types",
     "node",
-    "consumer.ts",
+    ...roots,
   ], project);
 }

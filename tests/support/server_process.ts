@@ -74,6 +74,30 @@ export function startProject(
   return startServer(projectCommand(env, options.fileHandles));
 }
 
+/** Starts `deno serve main.ts`, as Deno Deploy runs the server, on an ephemeral port of 127.0.0.1. */
+export function startDenoServe(
+  env: Record<string, string> = {},
+  cwd: string = ROOT,
+): Promise<ServerProcess> {
+  return startServer({
+    name: "deno serve",
+    args: [
+      "serve",
+      "--allow-net",
+      "--allow-env",
+      "--allow-read",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "main.ts",
+    ],
+    cwd,
+    env,
+    ready: /Listening on (http:\/\/[^\s/]+)\//,
+  });
+}
+
 /** Starts `deno task ...taskArgs` in the repository with every stream piped, as a stdio client. */
 export function spawnTask(taskArgs: string[]): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
