@@ -14,7 +14,6 @@ import { EXPORT_FORMATS, type ExportFormat, fileName } from "./export.ts";
 import { filterResults } from "./filter.ts";
 import type { Formats } from "./formats.ts";
 import type { Localized } from "./i18n.ts";
-import type { MessageKey } from "./messages.ts";
 import { markdownList } from "./markdown.ts";
 import { markedContext } from "./model_context.ts";
 import { datedCount, newestFirst } from "./sort.ts";
@@ -39,15 +38,11 @@ export interface ViewProps {
   host: ViewHost;
 }
 
-/** What the status line says in each phase. */
-const STATUS: Record<ViewState["phase"], MessageKey> = {
-  waiting: "waiting",
-  alone: "noHost",
-  preparing: "preparing",
-  ready: "ready",
-  error: "error",
-  cancelled: "cancelled",
-};
+/**
+ * How many cards a long list shows inline until the reader unfolds it; a list no longer than
+ * this shows whole (`docs/decisions/compact_list.md`).
+ */
+const FOLDED_CARDS = 4;
 
 const ICONS = {
   more: "M6 9l6 6 6-6",
@@ -78,11 +73,13 @@ function IconButton({ icon, label, ...props }: ButtonProps & { label: string }) 
 
 // Stable, so Preact calls it once, when the text area is created. The area is as tall as its
 // text wrapped at its width (a long URL takes several lines), up to its maximum, then scrolls.
+// Selecting scrolls the area to the selection's end; it is scrolled back to the text's start.
 const selectAll = (area: HTMLTextAreaElement | null) => {
   if (!area) return;
   area.style.height = `${area.scrollHeight + area.offsetHeight - area.clientHeight}px`;
   area.focus();
   area.select();
+  area.scrollTop = 0;
 };
 
 /** Why a copy box shows its text: the clipboard was refused, or the link did not open. */
@@ -100,7 +97,7 @@ function CopyBox(
   return (
     <div class="copybox">
       <label>
-        {`${words.t(reason)} ${words.t("selected")}`}
+        {`${words.t(reason)} ${words.t("pressToCopy")}`}
         <textarea
           ref={selectAll}
           readOnly
@@ -216,13 +213,13 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
           }
           {site && (
             <span class="site">
-              <bdi>{site}</bdi>
+              <bdi dir="auto">{site}</bdi>
             </span>
           )}
           {date && <time class="date" dateTime={date.datetime}>{date.text}</time>}
           {item.facts.author && (
             <span class="author">
-              <bdi>{item.facts.author}</bdi>
+              <bdi dir="auto">{item.facts.author}</bdi>
             </span>
           )}
           {item.url && (
@@ -262,6 +259,8 @@ interface ListState {
   query: string;
   /** Whether the list is sorted newest first. */
   newest: boolean;
+  /** Whether every card shows inline, not the first few. */
+  expanded: boolean;
 }
 
 let noticeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -275,6 +274,7 @@ export class View extends Component<ViewProps, ListState> {
     notice: "",
     query: "",
     newest: false,
+    expanded: false,
   };
 
   // Cards are kept from the preview to the result (which then costs a third of drawing them
@@ -291,6 +291,7 @@ export class View extends Component<ViewProps, ListState> {
       fallback: undefined,
       query: "",
       newest: false,
+      expanded: false,
     };
   }
 
@@ -368,119 +369,145 @@ export class View extends Component<ViewProps, ListState> {
     );
   }
 
+  /**
+   * Shows every card or folds the list back to the first few. Unfolded, the focus moves to the
+   * first card that was hidden, where reading goes on; folded, it stays on the control.
+   */
+  setExpanded(expanded: boolean): void {
+    this.setState({ expanded }, () => {
+      const card = expanded && document.querySelectorAll<HTMLElement>(".card")[FOLDED_CARDS];
+      if (card) (card.querySelector<HTMLElement>(".title a") ?? card).focus();
+    });
+  }
+
   override render({ state, words, context, host }: ViewProps) {
     const modes = context.availableDisplayModes;
     const fullscreen = context.displayMode === "fullscreen";
-    const { marks, copyBox, notice, fallback, query, newest } = this.state;
+    const { marks, copyBox, notice, fallback, query, newest, expanded } = this.state;
     const settled = state.phase === "ready";
     const results = settled || state.phase === "preparing" ? state.results : [];
     const count = results.length;
     const badges = listBadges(results);
     const sortable = settled && datedCount(results) > 1;
     const shown = filterResults(newest && sortable ? newestFirst(results) : results, query);
+    // Inline, a long list opens folded to its first cards; full screen has room for all.
+    const folds = !fullscreen && shown.length > FOLDED_CARDS;
+    const cards = folds && !expanded ? shown.slice(0, FOLDED_CARDS) : shown;
     const chosen = marks.size ? results.filter((item) => marks.has(item.number)) : results;
     return (
       <>
-        <p role="status" class={`status ${state.phase}`}>{words.t(STATUS[state.phase])}</p>
+        <p role="status" class={`status ${state.phase}`}>{words.t(state.phase)}</p>
         {state.phase === "error" && state.detail && <pre class="detail">{state.detail}</pre>}
         {state.phase === "cancelled" && state.reason && <pre class="detail">{state.reason}</pre>}
-        {(settled || state.phase === "preparing" && state.title) && (
-          <header class="head">
-            <h1 dir="auto">{state.title}</h1>
-            {settled && (
-              <span class="count" aria-live="polite">
-                {count ? words.t(query ? "countOf" : "count", { shown: shown.length, count }) : ""}
-                {marks.size ? ` · ${words.t("marked", { count: marks.size })}` : ""}
+        {/* The heading and the list's tools stay in view where the frame scrolls. */}
+        <div class="bar">
+          {(settled || state.phase === "preparing" && state.title) && (
+            <header class="head">
+              <h1 dir="auto">{state.title}</h1>
+              {settled && (
+                <span class="count" aria-live="polite">
+                  {count
+                    ? words.t(query ? "countOf" : "count", { shown: shown.length, count })
+                    : ""}
+                  {marks.size ? ` · ${words.t("marked", { count: marks.size })}` : ""}
+                </span>
+              )}
+              <div class="tools">
+                {sortable && (
+                  <button
+                    type="button"
+                    aria-pressed={newest}
+                    onClick={() => this.setState({ newest: !newest })}
+                  >
+                    {words.t("newestFirst")}
+                  </button>
+                )}
+                {settled && count > 0 && (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      this.copy(
+                        "list",
+                        markdownList(results),
+                        words.t("copiedAs", { format: "Markdown" }),
+                      )}
+                  >
+                    <Icon name="copy" />
+                    {words.t("copyList")}
+                  </button>
+                )}
+                {Array.isArray(modes) && modes.includes("fullscreen") && (
+                  <button
+                    type="button"
+                    onClick={() => host.requestDisplayMode(fullscreen ? "inline" : "fullscreen")}
+                  >
+                    <Icon name={fullscreen ? "shrink" : "expand"} />
+                    {words.t(fullscreen ? "exitFullScreen" : "fullScreen")}
+                  </button>
+                )}
+              </div>
+            </header>
+          )}
+          {settled && count > 0 && (
+            <p class="find">
+              {count > 6 && (
+                <span class="filter">
+                  <input
+                    type="search"
+                    aria-label={words.t("filter")}
+                    placeholder={words.t("filter")}
+                    value={query}
+                    onInput={(event) => this.setState({ query: event.currentTarget.value })}
+                    onKeyDown={(event) => {
+                      if (event.key !== "Escape" || !query) return;
+                      event.preventDefault();
+                      this.setState({ query: "" });
+                    }}
+                  />
+                  {/* Unseen, in the field's place: it makes the field as wide as its placeholder. */}
+                  <span aria-hidden="true">{words.t("filter")}</span>
+                </span>
+              )}
+              {/* Named by its own first words, which say what its buttons do. */}
+              <span class="formats" role="group" aria-labelledby="export">
+                <span id="export">
+                  {words.t(
+                    host.canDownload
+                      ? marks.size ? "downloadMarked" : "downloadAll"
+                      : marks.size
+                      ? "copyMarked"
+                      : "copyAll",
+                  )}
+                </span>
+                {EXPORT_FORMATS.map((format) => (
+                  <button
+                    type="button"
+                    onClick={() => this.export(format, chosen, state.title)}
+                  >
+                    {format.label}
+                  </button>
+                ))}
               </span>
-            )}
-            <div class="tools">
-              {sortable && (
-                <button
-                  type="button"
-                  aria-pressed={newest}
-                  onClick={() => this.setState({ newest: !newest })}
-                >
-                  {words.t("newestFirst")}
-                </button>
-              )}
-              {settled && count > 0 && (
-                <button
-                  type="button"
-                  onClick={() =>
-                    this.copy(
-                      "list",
-                      markdownList(results),
-                      words.t("copiedAs", { format: "Markdown" }),
-                    )}
-                >
-                  <Icon name="copy" />
-                  {words.t("copyList")}
-                </button>
-              )}
-              {Array.isArray(modes) && modes.includes("fullscreen") && (
-                <button
-                  type="button"
-                  onClick={() => host.requestDisplayMode(fullscreen ? "inline" : "fullscreen")}
-                >
-                  <Icon name={fullscreen ? "shrink" : "expand"} />
-                  {words.t(fullscreen ? "exitFullScreen" : "fullScreen")}
-                </button>
-              )}
-            </div>
-          </header>
-        )}
-        {settled && count > 0 && (
-          <p class="find">
-            {count > 6 && (
-              <input
-                type="search"
-                aria-label={words.t("filter")}
-                placeholder={words.t("filter")}
-                value={query}
-                onInput={(event) => this.setState({ query: event.currentTarget.value })}
-                onKeyDown={(event) => {
-                  if (event.key !== "Escape" || !query) return;
-                  event.preventDefault();
-                  this.setState({ query: "" });
-                }}
-              />
-            )}
-            <span class="formats" role="group" aria-label={words.t("exportGroup")}>
-              {words.t(
-                host.canDownload
-                  ? marks.size ? "downloadMarked" : "downloadAll"
-                  : marks.size
-                  ? "copyMarked"
-                  : "copyAll",
-              )}
-              {EXPORT_FORMATS.map((format) => (
-                <button
-                  type="button"
-                  onClick={() => this.export(format, chosen, state.title)}
-                >
-                  {format.label}
-                </button>
-              ))}
-            </span>
-            {/* On a line of its own where the line is full: it never squeezes the controls. */}
-            <span class="notice" aria-live="polite">
-              {notice}
-              {fallback && (
-                <button type="button" onClick={fallback.run}>
-                  {fallback.label}
-                </button>
-              )}
-            </span>
-          </p>
-        )}
+              {/* On a line of its own where the line is full: it never squeezes the controls. */}
+              <span class="notice" aria-live="polite">
+                {notice}
+                {fallback && (
+                  <button type="button" onClick={fallback.run}>
+                    {fallback.label}
+                  </button>
+                )}
+              </span>
+            </p>
+          )}
+        </div>
         {copyBox?.owner === "list" && (
           <CopyBox {...copyBox} words={words} close={this.closeCopyBox} />
         )}
         {settled && !count && <p class="empty">{words.t("empty")}</p>}
         {count > 0 && !shown.length && <p class="empty">{words.t("noMatch")}</p>}
         {shown.length > 0 && (
-          <ol class="cards" role="list">
-            {shown.map((item) => (
+          <ol class="cards" id="cards" role="list">
+            {cards.map((item) => (
               <Card
                 key={`${item.number}:${item.url}`}
                 item={item}
@@ -489,6 +516,20 @@ export class View extends Component<ViewProps, ListState> {
               />
             ))}
           </ol>
+        )}
+        {folds && (
+          <button
+            type="button"
+            class="fold"
+            aria-expanded={expanded}
+            aria-controls="cards"
+            onClick={() => this.setExpanded(!expanded)}
+          >
+            <Icon name="more" />
+            {expanded
+              ? words.t("showFirst", { count: FOLDED_CARDS })
+              : words.t("showAll", { count: shown.length })}
+          </button>
         )}
       </>
     );

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const he: Table = [
   // waiting
   "ממתין לתוצאות…",
-  // noHost
+  // alone
   "לא התקבלו תוצאות מהאפליקציה.",
   // preparing
   "מכין תוצאות…",
@@ -38,9 +38,7 @@ export const he: Table = [
   // exitFullScreen
   "יציאה ממסך מלא",
   // filter
-  "סינון לפי כותרת, אתר, קטע או מחבר",
-  // exportGroup
-  "ייצוא",
+  "סינון תוצאות",
   // downloadAll
   "הורדת הכול בפורמט",
   // downloadMarked
@@ -71,12 +69,16 @@ export const he: Table = [
   "ההעתקה חסומה כאן.",
   // linkBlocked
   "הקישור לא נפתח כאן.",
-  // selected
-  "הוא נבחר: יש להקיש \u2066Ctrl+C\u2069 או \u2066⌘C\u2069 כדי להעתיק אותו.",
+  // pressToCopy
+  "יש להקיש \u2066Ctrl+C\u2069 או \u2066⌘C\u2069 כדי להעתיק אותו.",
   // done
   "סיום",
   // empty
   "אין תוצאות להצגה.",
   // noMatch
   "אין תוצאות שתואמות למסנן.",
+  // showAll
+  "הצגת הכול ({count})",
+  // showFirst
+  "הצגת {count} הראשונים",
 ];

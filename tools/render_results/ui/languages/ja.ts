@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const ja: Table = [
   // waiting
   "結果を待っています…",
-  // noHost
+  // alone
   "アプリから結果が届きませんでした。",
   // preparing
   "結果を準備しています…",
@@ -34,9 +34,7 @@ export const ja: Table = [
   // exitFullScreen
   "全画面表示を終了",
   // filter
-  "タイトル、サイト、抜粋、著者で絞り込み",
-  // exportGroup
-  "エクスポート",
+  "結果を絞り込む",
   // downloadAll
   "すべてダウンロード：",
   // downloadMarked
@@ -67,12 +65,16 @@ export const ja: Table = [
   "ここではコピーできません。",
   // linkBlocked
   "ここではリンクを開けませんでした。",
-  // selected
-  "選択済みです：Ctrl+C または ⌘C を押してコピーしてください。",
+  // pressToCopy
+  "Ctrl+C または ⌘C を押してコピーしてください。",
   // done
   "完了",
   // empty
   "表示する結果はありません。",
   // noMatch
   "フィルタに一致する結果はありません。",
+  // showAll
+  "すべて表示（{count}件）",
+  // showFirst
+  "最初の{count}件を表示",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const pl: Table = [
   // waiting
   "Oczekiwanie na wyniki…",
-  // noHost
+  // alone
   "Nie otrzymano wyników z aplikacji.",
   // preparing
   "Przygotowywanie wyników…",
@@ -39,9 +39,7 @@ export const pl: Table = [
   // exitFullScreen
   "Zamknij pełny ekran",
   // filter
-  "Filtruj: tytuł, witryna, fragment lub autor",
-  // exportGroup
-  "Eksportuj",
+  "Filtruj wyniki",
   // downloadAll
   "Pobierz wszystko jako",
   // downloadMarked
@@ -72,12 +70,16 @@ export const pl: Table = [
   "Kopiowanie jest tu zablokowane.",
   // linkBlocked
   "Link nie otworzył się tutaj.",
-  // selected
-  "Jest zaznaczony: naciśnij Ctrl+C lub ⌘C, aby go skopiować.",
+  // pressToCopy
+  "Naciśnij Ctrl+C lub ⌘C, aby skopiować.",
   // done
   "Gotowe",
   // empty
   "Brak wyników do wyświetlenia.",
   // noMatch
   "Żaden wynik nie pasuje do filtra.",
+  // showAll
+  "Pokaż wszystkie ({count})",
+  // showFirst
+  "Pokaż pierwsze {count}",
 ];

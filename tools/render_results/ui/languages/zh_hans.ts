@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const zhHans: Table = [
   // waiting
   "正在等待结果…",
-  // noHost
+  // alone
   "未从应用收到结果。",
   // preparing
   "正在准备结果…",
@@ -34,9 +34,7 @@ export const zhHans: Table = [
   // exitFullScreen
   "退出全屏",
   // filter
-  "按标题、网站、摘要或作者筛选",
-  // exportGroup
-  "导出",
+  "筛选结果",
   // downloadAll
   "全部下载为",
   // downloadMarked
@@ -67,12 +65,16 @@ export const zhHans: Table = [
   "此处无法复制。",
   // linkBlocked
   "链接无法在此打开。",
-  // selected
-  "已选中：请按 Ctrl+C 或 ⌘C 复制。",
+  // pressToCopy
+  "请按 Ctrl+C 或 ⌘C 复制。",
   // done
   "完成",
   // empty
   "没有可显示的结果。",
   // noMatch
   "没有与筛选条件匹配的结果。",
+  // showAll
+  "显示全部（{count} 个）",
+  // showFirst
+  "只显示前 {count} 个",
 ];
