@@ -107,6 +107,18 @@ Deno.test(viewCase("full screen shows every card; back inline, the list folds", 
   await p.view.waitForFunction(() => document.querySelectorAll(".card").length === 4);
 }));
 
+Deno.test(viewCase(
+  "inline only: no full screen on offer, and the control reaches every card",
+  LIGHT,
+  async (p) => {
+    await send(p, longResults(9));
+    assert.equal(await p.view.getByRole("button", { name: "Full screen" }).count(), 0);
+    await p.view.getByRole("button", { name: "Show all 9" }).click();
+    await p.view.waitForFunction(() => document.querySelectorAll(".card").length === 9);
+    assert.deepEqual(await numbers(p), ["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+  },
+));
+
 /**
  * Scrolls the frame to its end and says what a reader sees: whether the last card ends inside the
  * frame, below the heading's bar, and whether the heading is on screen and on top.
