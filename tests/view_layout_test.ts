@@ -160,6 +160,25 @@ Deno.test(viewCase(
 ));
 
 Deno.test(viewCase(
+  "a fixed height: a card reached with the keyboard shows below the heading",
+  { ...CHAT, context: { ...CHAT.context, containerDimensions: { height: 300 } } },
+  async (p) => {
+    await show(p, longResults(12));
+    await p.view.locator(".card").last().locator(".title a").focus();
+    for (let card = 11; card > 1; card--) {
+      await p.page.keyboard.press("k");
+      const { number, top, bar } = await p.view.evaluate(() => ({
+        number: document.activeElement?.closest(".card")?.querySelector(".num")?.textContent,
+        top: document.activeElement!.closest(".card")!.getBoundingClientRect().top,
+        bar: document.querySelector(".bar")!.getBoundingClientRect().bottom,
+      }));
+      assert.equal(number, String(card));
+      assert.ok(top >= bar - 1, `card ${card} starts at ${top} px, under the bar to ${bar} px`);
+    }
+  },
+));
+
+Deno.test(viewCase(
   "a host that never grows the frame: the folded list and the whole one scroll inside it",
   { ...CHAT, ignoreSizes: true },
   async (p) => {
