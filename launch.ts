@@ -113,22 +113,12 @@ export function builtKey(file: URL): string | undefined {
  */
 async function bundleServer(key: string): Promise<void> {
   const output = `dist/.server-${crypto.randomUUID()}.js`;
-  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--minify",
-      "--sourcemap=linked",
-      "--platform=deno",
-      "--output",
-      output,
-      "main.ts",
-    ],
-    cwd: ROOT,
-    env: { DENO_CONDITIONS: "browser" },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+  const { denoBundle, replaceFile } = await builder();
+  await denoBundle(
+    ["--minify", "--sourcemap=linked", "--platform=deno", "--output", output, "main.ts"],
+    ROOT,
+    { DENO_CONDITIONS: "browser" },
+  );
   const code = await Deno.readTextFile(new URL(output, ROOT));
   const map = JSON.parse(await Deno.readTextFile(new URL(`${output}.map`, ROOT)));
   await Deno.remove(new URL(output, ROOT));
@@ -140,7 +130,6 @@ async function bundleServer(key: string): Promise<void> {
     /\/\/# sourceMappingURL=\S+\s*$/,
     "//# sourceMappingURL=server.js.map\n",
   );
-  const { replaceFile } = await builder();
   const encoder = new TextEncoder();
   await replaceFile(SOURCE_MAP, encoder.encode(JSON.stringify(map)));
   await replaceFile(BUNDLE, encoder.encode(`// source-key: ${key}\n${linked}`));

@@ -12,7 +12,8 @@ import { readConfig } from "./server/config.ts";
 import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
 import { listen } from "./server/http/listen.ts";
 import { Logger } from "./server/log.ts";
-import { configure } from "./server/runtime.ts";
+import { configure, orExit } from "./server/runtime.ts";
+import { holdServeStop } from "./server/serve_stop.ts";
 import { onStopSignal } from "./server/stop_signal.ts";
 
 const mode = Deno.args.includes("--stdio")
@@ -28,23 +29,33 @@ if (mode === "stdio") {
 } else {
   const config = configure(readConfig);
   const logger = new Logger(config.logLevel);
-  fetch = await createFetchHandler(config, logger);
+  const handler = fetch = await createFetchHandler(config, logger);
   if (mode === "http") {
-    const server = listen(fetch, config, logger, ({ hostname, port }) => {
-      const host = hostname.includes(":") ? `[${hostname}]` : hostname;
-      const url = `http://${host}:${port}${MCP_PATH}`;
-      logger.listening(url);
-      if (Deno.args.includes("--dev")) {
-        logger.info(
-          "Inspect it: npx -y -p node@22 -p @modelcontextprotocol/inspector@2.12.0 -- " +
-            `mcp-inspector --transport http --server-url ${url}`,
-        );
-      }
-    });
-    onStopSignal(async (signal) => {
-      const { busy, cutOff } = await server.shutdown(config.limits.shutdownGraceMs);
-      return { signal, inFlight: busy, cutOff };
-    });
+    const dev = Deno.args.includes("--dev");
+    const server = orExit(() =>
+      listen(handler, config, logger, ({ hostname, port }) => {
+        const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+        const url = `http://${host}:${port}${MCP_PATH}`;
+        logger.listening(url);
+        if (dev) {
+          logger.info(
+            "Inspect it: npx -y -p node@22 -p @modelcontextprotocol/inspector@2.12.0 -- " +
+              `mcp-inspector --transport http --server-url ${url}`,
+          );
+        }
+      })
+    );
+    // Under `deno task dev` the file watcher runs the server: a graceful stop would end only
+    // this run and leave the watcher waiting for a change, so there a signal ends the process.
+    if (!dev) {
+      onStopSignal(async (signal) => {
+        const { busy, cutOff } = await server.shutdown(config.limits.shutdownGraceMs);
+        return { signal, inFlight: busy, cutOff };
+      });
+    }
+  } else {
+    const track = holdServeStop(config.limits.shutdownGraceMs);
+    fetch = (request) => track(() => handler(request));
   }
 }
 

@@ -3,20 +3,20 @@
  * @module
  */
 
-import { type ServerCommand, startServer } from "../tests/support/server_process.ts";
-import { MCP_HEADERS } from "./verify.ts";
+import { type ServerCommand, startServer } from "./servers.ts";
+import { MCP_HEADERS } from "./workloads.ts";
 
 const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
 
 /**
  * Starts each of `commands` `runs` times, taking turns so that a slow spell of the machine hits
- * them alike, and returns each command's times to the first `tools/list` answer, in ms, by name.
+ * them alike; each one's times to its first `tools/list` answer, in ms, by name.
  */
 export async function measureColdStarts(
   commands: ServerCommand[],
   runs: number,
 ): Promise<Map<string, number[]>> {
-  const times = new Map(commands.map((command) => [command.name, [] as number[]]));
+  const times = new Map(commands.map(({ name }) => [name, [] as number[]]));
   for (let run = 0; run < runs; run++) {
     for (const command of commands) {
       const started = performance.now();

@@ -1,38 +1,24 @@
 /**
- * Measures several servers on one workload in alternating rounds, so that a slow spell of the
- * machine hits all of them alike, and summarizes each by the medians of its rounds.
+ * Measures several servers on one workload in alternating rounds, so that a slow spell of a
+ * shared machine hits all of them alike, and sums each up by the medians of its rounds.
  *
- * How answers are checked without bounding the load generator: each server's warm-up has every
- * answer checked for the workload's marker (in wrk's Lua, which caps its rate, so that run is not
- * timed); in the timed rounds the load generator counts only answers of HTTP 400 and above, while
- * this process checks a sample in full on a connection of its own (`sampler.ts`).
+ * Answers are checked without bounding wrk: in each server's warm-up, under the same load, wrk
+ * checks every answer for the workload's marker (which caps its rate, so the warm-up is not
+ * timed); in the timed rounds it counts every answer of HTTP 400 and above, and after each round
+ * one answer is checked in full.
  * @module
  */
 
-import { type LoadRequest, type LoadResult, runLoad } from "./load.ts";
-import { type Sample, sampleAnswers } from "./sampler.ts";
+import { runLoad } from "./load.ts";
+import { cpuMicros, type Server } from "./servers.ts";
 import { median } from "./stats.ts";
+import { answerMarker, checkedAnswer, type Workload } from "./workloads.ts";
 
-/** A server in the comparison and how a right answer from it is known. */
-export interface Contender {
-  name: string;
-  url: URL;
-  /** A substring of every right answer, checked in every answer of the warm-up. */
-  marker: string;
-  /**
-   * Sends one request and checks its answer in full, throwing when it is wrong: the sample of
-   * each timed round. Without it the rounds go unchecked, as a reference for what checking costs.
-   */
-  check?: () => Promise<unknown>;
-  /** The server's process, whose CPU time is read around each round (Linux `/proc`). */
-  pid?: number;
-}
-
-/** How long and how hard to drive each server. */
+/** How long and how hard each server is driven. */
 export interface RoundPlan {
   rounds: number;
   seconds: number;
-  /** An unmeasured run before the first round, so every server is warmed up (JIT, caches). */
+  /** An unmeasured run before the first round: the JIT and the caches warm up. */
   warmupSeconds: number;
   connections: number;
 }
@@ -45,97 +31,66 @@ export interface ServerFigures {
   /** Requests per second of each round, in order. */
   roundsRps: number[];
   /**
-   * CPU time of the server's process per answered request, in µs (median of the rounds; NaN
-   * where it cannot be read). Steadier than requests per second on a shared machine.
+   * The server's CPU time per answered request, in µs: steadier than a rate when others share the
+   * machine.
    */
   cpuMicrosPerRequest: number;
-  /** Answers the load generator counted, over all rounds. */
+  /** Answers wrk counted, over all rounds. */
   requests: number;
-  /** Answers checked in full, over all rounds (none for an unchecked contender). */
-  sampled: number;
-  /** Answers found wrong (HTTP 400 and above, a sampled answer that failed) and errors. */
+  /** Wrong answers and errors, over all rounds. */
   wrong: number;
 }
 
-/** Runs `plan` against every contender with `request`; figures by server name. */
+/** Runs `plan` on every server with `workload`, its body in `bodyFile`; figures by server name. */
 export async function compareServers(
-  contenders: Contender[],
-  request: LoadRequest,
+  servers: Server[],
+  workload: Workload,
+  bodyFile: string,
   plan: RoundPlan,
-  progress: (message: string) => void = () => {},
+  progress: (message: string) => void,
 ): Promise<Map<string, ServerFigures>> {
-  const runs = new Map<string, (LoadResult & { cpuPerRequest: number; sample: Sample })[]>(
-    contenders.map(({ name }) => [name, []]),
-  );
-  for (const contender of contenders) {
-    const warmup = await runLoad({
-      url: contender.url,
-      ...request,
-      marker: contender.marker,
+  const load = { bodyFile, headers: workload.headers, connections: plan.connections };
+  for (const server of servers) {
+    const { wrong } = await runLoad({
+      ...load,
+      url: server.url,
+      marker: answerMarker(workload),
       seconds: plan.warmupSeconds,
-      connections: plan.connections,
     });
-    if (warmup.bad + warmup.errors > 0) {
-      throw new Error(`${contender.name} answered wrongly during the warm-up.`);
-    }
+    if (wrong > 0) throw new Error(`${server.name} answered ${workload.name} wrongly under load.`);
   }
+  const rounds = new Map(servers.map(({ name }) => [name, [] as Round[]]));
   for (let round = 0; round < plan.rounds; round++) {
     // Each round starts with the next server, so none is always first or last.
-    for (let turn = 0; turn < contenders.length; turn++) {
-      const contender = contenders[(round + turn) % contenders.length];
-      const cpuBefore = cpuMicros(contender.pid);
-      const sampling = new AbortController();
-      const sample: Promise<Sample> = contender.check === undefined
-        ? Promise.resolve({ checked: 0, wrong: 0 })
-        : sampleAnswers(contender.check, sampling.signal);
-      const result = await runLoad({
-        url: contender.url,
-        ...request,
-        seconds: plan.seconds,
-        connections: plan.connections,
-      }).finally(() => sampling.abort());
-      const sampled = await sample;
-      // The server's CPU time covers the sampled requests too.
-      const cpuPerRequest = (cpuMicros(contender.pid) - cpuBefore) /
-        (result.requests + sampled.checked);
-      runs.get(contender.name)!.push({ ...result, cpuPerRequest, sample: sampled });
-      const wrong = result.bad + result.errors + sampled.wrong;
+    for (let turn = 0; turn < servers.length; turn++) {
+      const server = servers[(round + turn) % servers.length];
+      const cpu = cpuMicros(server.pid);
+      const result = await runLoad({ ...load, url: server.url, seconds: plan.seconds });
+      const cpuPerRequest = (cpuMicros(server.pid) - cpu) / result.requests;
+      const checked = await checkedAnswer(server.url, workload).then(() => 0, () => 1);
+      rounds.get(server.name)!.push({ ...result, cpuPerRequest, wrong: result.wrong + checked });
       progress(
-        `  round ${round + 1} ${contender.name}: ${Math.round(result.rps)} req/s, ` +
-          `p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms, ` +
-          `${Math.round(cpuPerRequest)} µs CPU per request, ${sampled.checked} sampled` +
-          (wrong > 0 ? `, ${wrong} WRONG` : "") +
-          (sampled.firstWrong === undefined ? "" : ` (${sampled.firstWrong})`),
+        `  round ${round + 1} ${server.name}: ${Math.round(result.rps)} req/s, ` +
+          `p99 ${result.p99Ms.toFixed(2)} ms, ${Math.round(cpuPerRequest)} µs CPU per request` +
+          (result.wrong + checked > 0 ? `, ${result.wrong + checked} WRONG` : ""),
       );
     }
   }
-  const figures = new Map<string, ServerFigures>();
-  for (const [name, results] of runs) {
-    figures.set(name, {
-      rps: median(results.map((result) => result.rps)),
-      p50Ms: median(results.map((result) => result.p50Ms)),
-      p99Ms: median(results.map((result) => result.p99Ms)),
-      roundsRps: results.map((result) => result.rps),
-      cpuMicrosPerRequest: median(results.map((result) => result.cpuPerRequest)),
-      requests: results.reduce((sum, result) => sum + result.requests, 0),
-      sampled: results.reduce((sum, result) => sum + result.sample.checked, 0),
-      wrong: results.reduce(
-        (sum, result) => sum + result.bad + result.errors + result.sample.wrong,
-        0,
-      ),
-    });
-  }
-  return figures;
+  return new Map([...rounds].map(([name, results]) => [name, summary(results)]));
 }
 
-/** The CPU time (user and system) process `pid` has used, in µs; NaN where it cannot be read. */
-function cpuMicros(pid: number | undefined): number {
-  if (pid === undefined) return NaN;
-  try {
-    const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
-    // utime and stime, in clock ticks of 10 ms (USER_HZ on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return NaN;
-  }
+type Round = Awaited<ReturnType<typeof runLoad>> & { cpuPerRequest: number };
+
+function summary(rounds: Round[]): ServerFigures {
+  const medianOf = (field: "rps" | "p50Ms" | "p99Ms" | "cpuPerRequest") =>
+    median(rounds.map((round) => round[field]));
+  return {
+    rps: medianOf("rps"),
+    p50Ms: medianOf("p50Ms"),
+    p99Ms: medianOf("p99Ms"),
+    roundsRps: rounds.map(({ rps }) => rps),
+    cpuMicrosPerRequest: medianOf("cpuPerRequest"),
+    requests: rounds.reduce((sum, { requests }) => sum + requests, 0),
+    wrong: rounds.reduce((sum, { wrong }) => sum + wrong, 0),
+  };
 }

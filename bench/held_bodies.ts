@@ -6,8 +6,8 @@
  * @module
  */
 
-import { postJsonRpc } from "../tests/support/mcp_http.ts";
-import { readMemory, startProject } from "../tests/support/server_process.ts";
+import { residentBytes, startServer, startTask } from "./servers.ts";
+import { MCP_HEADERS } from "./workloads.ts";
 
 const CONNECTIONS = 300;
 const DECLARED = 1024 * 1024;
@@ -17,9 +17,9 @@ const TOOLS_LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 async function resident(pid: number): Promise<number> {
-  const memory = await readMemory(pid);
-  if (!memory) throw new Error("No memory figures: /proc is needed.");
-  return memory.anonBytes + memory.fileBytes;
+  const { now } = await residentBytes(pid);
+  if (Number.isNaN(now)) throw new Error("No memory figures: /proc is needed.");
+  return now;
 }
 
 /** Opens the connections, sends each a head and half a body, and returns the 503s counted. */
@@ -45,10 +45,13 @@ async function holdBodies(port: number): Promise<{ conns: Deno.TcpConn[]; refuse
 }
 
 async function run(label: string, env: Record<string, string>): Promise<string> {
-  await using server = await startProject({ LOG_LEVEL: "warn", ...env });
+  await using server = await startServer(startTask(env));
   const port = Number(server.url.port);
   // Warm up: the first requests load and compile what every request uses.
-  for (let i = 0; i < 50; i++) await (await postJsonRpc(fetch, server.url, TOOLS_LIST)).text();
+  for (let i = 0; i < 50; i++) {
+    await (await fetch(server.url, { method: "POST", headers: MCP_HEADERS, body: TOOLS_LIST }))
+      .text();
+  }
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const before = await resident(server.pid);
   const { conns, refused } = await holdBodies(port);

@@ -1,6 +1,6 @@
 /**
- * The soak test (`deno task soak`): the server, started as `deno task start` starts it, under
- * valid and invalid calls of both protocol eras for a few minutes, on loopback, with its memory
+ * The soak test (`deno task soak`): the server, started by `deno task start`, under the load
+ * bench's calls in turn for a few minutes, on loopback, with its memory
  * sampled every second. It prints the resident memory over time and fails if any answer was
  * wrong or the memory kept growing. It stops by itself.
  *
@@ -9,9 +9,8 @@
  */
 
 import { runLoad } from "./load.ts";
-import { readMemory, startProject } from "../tests/support/server_process.ts";
-import { answerMarker, verifyAnswer } from "./verify.ts";
-import { makeWorkloads } from "./workloads.ts";
+import { residentBytes, startServer, startTask } from "./servers.ts";
+import { answerMarker, checkedAnswer, makeWorkloads } from "./workloads.ts";
 
 const MINUTES = Number(Deno.args[0] ?? 3);
 const SLICE_SECONDS = 10;
@@ -31,23 +30,21 @@ async function main(): Promise<number> {
   }
   const workloads = makeWorkloads();
   await Deno.mkdir(OUT, { recursive: true });
-  await using server = await startProject({ LOG_LEVEL: "warn" });
+  await using server = await startServer(startTask());
   const requests = [];
   for (const workload of workloads) {
-    await verifyAnswer(server.url, workload, "json-rpc-error");
+    await checkedAnswer(server.url, workload);
     const bodyFile = new URL(`soak_${workload.name}.json`, OUT).pathname;
     await Deno.writeTextFile(bodyFile, workload.body);
     requests.push({ workload, bodyFile });
   }
 
-  const samples: { seconds: number; rssBytes: number }[] = [];
+  // Resident bytes, once a second.
+  const samples: number[] = [];
   const started = performance.now();
   const sampler = setInterval(async () => {
-    const memory = await readMemory(server.pid);
-    if (memory) {
-      const rssBytes = memory.anonBytes + memory.fileBytes;
-      samples.push({ seconds: (performance.now() - started) / 1000, rssBytes });
-    }
+    const { now } = await residentBytes(server.pid);
+    if (!Number.isNaN(now)) samples.push(now);
   }, 1000);
 
   let answers = 0;
@@ -59,22 +56,21 @@ async function main(): Promise<number> {
       url: server.url,
       bodyFile,
       headers: workload.headers,
-      marker: answerMarker(workload, "json-rpc-error"),
+      marker: answerMarker(workload),
       seconds: Math.min(SLICE_SECONDS, Math.max(1, Math.ceil((end - performance.now()) / 1000))),
       connections: CONNECTIONS,
     });
     answers += result.requests;
-    wrong += result.bad + result.errors;
+    wrong += result.wrong;
     console.error(
       `${Math.round((performance.now() - started) / 1000)} s: ${workload.label}: ` +
-        `${Math.round(result.rps)} req/s, ${result.bad + result.errors} wrong`,
+        `${Math.round(result.rps)} req/s, ${result.wrong} wrong`,
     );
   }
   clearInterval(sampler);
 
   const quarter = Math.max(1, Math.floor(samples.length / 4));
-  const average = (list: typeof samples) =>
-    list.reduce((sum, sample) => sum + sample.rssBytes, 0) / list.length;
+  const average = (list: number[]) => list.reduce((sum, bytes) => sum + bytes, 0) / list.length;
   const first = average(samples.slice(quarter, 2 * quarter));
   const last = average(samples.slice(-quarter));
   const growth = last / first - 1;
@@ -82,7 +78,7 @@ async function main(): Promise<number> {
   console.log(
     `Soak of ${MINUTES} min: ${answers.toLocaleString("en-US")} answers checked, ${wrong} wrong; ` +
       `resident memory ${mb(first)} in the second quarter, ${mb(last)} in the last ` +
-      `(${(growth * 100).toFixed(1)}%), peak ${mb(Math.max(...samples.map((s) => s.rssBytes)))}.`,
+      `(${(growth * 100).toFixed(1)}%), peak ${mb(Math.max(...samples))}.`,
   );
   return wrong === 0 && growth <= MAX_GROWTH ? 0 : 1;
 }

@@ -1,9 +1,9 @@
 /**
- * The "typical" server the benchmark compares against: `render_results` built the way the v2
- * SDK's guide for web-standard runtimes shows, with `createMcpHandler`, `McpServer.registerTool`
- * and zod schemas, a new server for every request. It serves MCP 2026-07-28 and, through the
- * handler's stateless fallback, the 2025 handshake. Run as its own process; prints its URL on
- * stderr.
+ * The "typical" server the benchmark compares cold start against: `render_results` built the way
+ * the v2 SDK's guide for web-standard runtimes shows, with `createMcpHandler`,
+ * `McpServer.registerTool` and zod schemas, a new server for every request. It serves MCP
+ * 2026-07-28 and, through the handler's stateless fallback, the 2025 handshake. Run as its own
+ * process; prints its URL on stderr.
  * @module
  */
 

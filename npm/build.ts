@@ -13,7 +13,9 @@
 
 import ts from "typescript";
 import denoJson from "../deno.json" with { type: "json" };
+import serverJson from "../server.json" with { type: "json" };
 import packageJson from "../tools/render_results/deno.json" with { type: "json" };
+import { denoBundle } from "../tools/render_results/ui/build.ts";
 
 /** The package's name on npm, which examples import. */
 export const PACKAGE_NAME = "render-results-mcp";
@@ -43,20 +45,13 @@ const COMMAND = { name: PACKAGE_NAME, file: "bin.js" };
 const COMMAND_IMPORTS = ["./index.js", "node:process", "node:stream"];
 
 /** Bundles `entry` with `options` into `output`; returns the bundle's text. */
-async function denoBundle(
+async function bundleFile(
   entry: string,
   output: URL,
   options: string[],
   env: Record<string, string> = {},
 ): Promise<string> {
-  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["bundle", "--platform=deno", ...options, "--output", output.pathname, entry],
-    cwd: ROOT,
-    env,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+  await denoBundle(["--platform=deno", ...options, "--output", output.pathname, entry], ROOT, env);
   return await Deno.readTextFile(output);
 }
 
@@ -65,7 +60,7 @@ async function denoBundle(
  * time.
  */
 async function bundle(out: URL): Promise<void> {
-  const code = await denoBundle(PUBLIC_MODULE, new URL("index.js", out), []);
+  const code = await bundleFile(PUBLIC_MODULE, new URL("index.js", out), []);
   const imported = code.match(/^\s*(import|export)\b[^;]*\bfrom\s*"[^"]+"/m);
   if (imported) throw new Error(`The bundle imports a module: ${imported[0]}`);
 }
@@ -78,7 +73,7 @@ async function bundle(out: URL): Promise<void> {
  */
 async function bundleCommand(out: URL): Promise<void> {
   const output = new URL(COMMAND.file, out);
-  const code = await denoBundle(
+  const code = await bundleFile(
     "npm/bin.ts",
     output,
     ["--minify", "--external", PACKAGE_NAME],
@@ -160,8 +155,8 @@ export async function readme(): Promise<string> {
     `${text}\n## The examples' code\n\n${written.join("\n")}`;
 }
 
-/** The package manifest. */
-function manifest(): Record<string, unknown> {
+/** The package manifest, `package.json`. */
+export function manifest(): Record<string, unknown> {
   return {
     name: PACKAGE_NAME,
     version: packageJson.version,
@@ -178,6 +173,9 @@ function manifest(): Record<string, unknown> {
       Object.keys(PEERS).map((name) => [name, { optional: true }]),
     ),
     keywords: ["mcp", "model-context-protocol", "mcp-apps", "search"],
+    license: "MIT",
+    // The MCP Registry lists the server under this name only if the package claims it.
+    mcpName: serverJson.name,
   };
 }
 
@@ -195,6 +193,7 @@ export async function buildPackage(): Promise<string> {
     await bundleCommand(staged);
     await declare(staged);
     await Deno.writeTextFile(new URL("README.md", staged), await readme());
+    await Deno.copyFile(new URL("LICENSE", ROOT), new URL("LICENSE", staged));
     await Deno.writeTextFile(
       new URL("package.json", staged),
       JSON.stringify(manifest(), null, 2) + "\n",

@@ -1,6 +1,11 @@
 /**
  * Structured logs on stderr: one JSON line per request at `info` and `debug`, warnings at `warn`
  * and below. Never arguments, tokens or credentials; the principal appears only as a hash.
+ *
+ * Lines are held and written together once per turn of the event loop: under load a write per
+ * request would cost as much as answering a small request. Each write holds whole lines only,
+ * and what is held is written at once when the process exits, on an uncaught error, or when
+ * a stop exits the process.
  * @module
  */
 
@@ -28,6 +33,11 @@ export interface RequestRecord {
 const MAX_NAME_LENGTH = 100;
 
 const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
+
+/** The log lines not yet written. */
+const held: string[] = [];
+/** Whether held lines are written when the process exits. */
+let watching = false;
 
 /**
  * Writes the server's log lines, each one JSON object on stderr, for one log level:
@@ -115,5 +125,32 @@ export function writeLogLine(
   message?: string,
   fields: Record<string, unknown> = {},
 ): void {
-  console.error(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
+  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
+  if (held.length === 0) {
+    // A web timer, which loads nothing and does not hold the process (the global `setTimeout`
+    // would load Node's timers at start); the process flushes on its way out anyway.
+    AbortSignal.timeout(0).addEventListener("abort", flushLogs, { once: true });
+    holdUntilExit();
+  }
+  held.push(line);
+}
+
+/** Writes every log line held so far, now: on a stop, before the process exits. */
+function flushLogs(): void {
+  if (held.length === 0) return;
+  const lines = held.join("\n");
+  held.length = 0;
+  // Through `console`, where runtimes collect logs (Deno Deploy reads only `console`).
+  console.error(lines);
+}
+
+/** Makes sure held lines are written however the process ends. */
+function holdUntilExit(): void {
+  if (watching) return;
+  watching = true;
+  // Neither listener stops the error from ending the process: they only write what is held
+  // before the runtime reports it.
+  for (const event of ["unload", "error", "unhandledrejection"]) {
+    globalThis.addEventListener(event, flushLogs);
+  }
 }

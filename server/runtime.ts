@@ -26,14 +26,22 @@ export interface Runtime {
 }
 
 /**
- * Reads the configuration from the environment with `read`; a bad setting ends the process with
- * its message.
+ * Runs `start`; an error it throws ends the process with its message as one log line and exit
+ * code 1, since at start-up the message says what to change and a stack would only bury it.
  */
-export function configure<T>(read: (env: Environment) => T, runtime: Runtime = Deno): T {
+export function orExit<T>(start: () => T, runtime: Runtime = Deno): T {
   try {
-    return read(runtime.env);
+    return start();
   } catch (error) {
     writeLogLine("error", error instanceof Error ? error.message : String(error));
     runtime.exit(1);
   }
+}
+
+/**
+ * Reads the configuration from the environment with `read`; a bad setting ends the process with
+ * its message.
+ */
+export function configure<T>(read: (env: Environment) => T, runtime: Runtime = Deno): T {
+  return orExit(() => read(runtime.env), runtime);
 }

@@ -18,8 +18,9 @@ export interface StopRecord {
 }
 
 /**
- * Calls `stop` on the first SIGTERM or SIGINT, logs what it returns and exits 0. A second signal
- * during the stop ends the process at once.
+ * Calls `stop` on the first SIGTERM or SIGINT, logs what it returns and exits 0. Signals during
+ * the stop are ignored: `deno task` and npx pass a terminal's Ctrl+C on to a server that got it
+ * already, and the stop's own grace period bounds how long it takes.
  */
 export function onStopSignal(
   stop: (signal: StopSignal) => Promise<StopRecord>,
@@ -27,7 +28,7 @@ export function onStopSignal(
 ): void {
   let stopping = false;
   const listener = (signal: StopSignal) => async () => {
-    if (stopping) runtime.exit(130);
+    if (stopping) return;
     stopping = true;
     const started = performance.now();
     const record = await stop(signal);

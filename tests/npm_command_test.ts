@@ -24,6 +24,7 @@ import {
 } from "./support/embedded.ts";
 import { logLines } from "./support/mcp_http.ts";
 import { stopAfterAnswer } from "./support/server_process.ts";
+import serverJson from "../server.json" with { type: "json" };
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const SOURCES = [{ title: "A", url: "https://example.com/a", text: "Snippet" }];
@@ -126,6 +127,12 @@ Deno.test("npx -y installs the package alone, and its command on Node.js 20 serv
   await using npx = await npxCommand();
   const { file, packages } = await installedCommand(npx);
   assert.deepEqual(packages, ["render-results-mcp"]);
+  const installedPackage = `${dirname(dirname(file))}/render-results-mcp`;
+  const { license, mcpName } = JSON.parse(
+    await Deno.readTextFile(`${installedPackage}/package.json`),
+  );
+  assert.deepEqual({ license, mcpName }, { license: "MIT", mcpName: serverJson.name });
+  assert.match(await Deno.readTextFile(`${installedPackage}/LICENSE`), /^MIT License\n/);
   // The installed command, as npx runs it (without npm's own start each time).
   const installed = { command: npx.node, args: [file], cwd: npx.cwd };
   const denoStdio = { command: Deno.execPath(), args: ["task", "--quiet", "stdio"], cwd: ROOT };

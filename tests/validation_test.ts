@@ -215,13 +215,13 @@ Deno.test("render_results refuses raw arguments no client library would send", a
 
 Deno.test("an own __proto__ key in the arguments is an unknown field, in both eras, on both paths", async (t) => {
   const argumentsJson = `{"results":[],"__proto__":{"${MARKER}":1}}`;
-  for (const leanPath of [true, false]) {
-    await using server = await createTestServer({}, { leanPath });
+  for (const leanResponder of [true, false]) {
+    await using server = await createTestServer({}, { leanResponder });
     for (const era of ERAS) {
-      const path = leanPath ? "the lean path" : "the SDK's responder alone";
+      const path = leanResponder ? "the lean responder" : "the SDK's responder alone";
       await t.step(`${era} era, ${path}, from the SDK's client`, async () => {
         const client = await server.connect(era);
-        // A valid call first, from which the lean path learns the kind and then answers itself.
+        // A valid call first, from which the lean responder learns the kind and then answers itself.
         await client.callTool({ name: "render_results", arguments: { results: [] } });
         const error = await client.callTool({
           name: "render_results",

@@ -17,8 +17,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const decoder = new TextDecoder();
 
-/** The parsed body, or the error response to send instead. */
-type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+/** The parsed body with its text, or the error response to send instead. */
+type BodyResult =
+  | { ok: true; value: unknown; text: string; byteLength: number }
+  | { ok: false; response: Response };
 
 /**
  * Reads and parses the request's body into `context.message` before the next step, or answers:
@@ -31,6 +33,7 @@ export function readJsonBody(limit: number = MAX_BODY_BYTES): Step {
     const body = await read(context.request, context.signal, limit);
     if (!body.ok) return body.response;
     context.message = body.value;
+    context.body = { text: body.text, byteLength: body.byteLength };
     return await next();
   };
 }
@@ -57,8 +60,9 @@ async function read(request: Request, signal: AbortSignal, limit: number): Promi
       Connection: "close",
     });
   }
+  const text = decoder.decode(bytes);
   try {
-    return { ok: true, value: JSON.parse(decoder.decode(bytes)) };
+    return { ok: true, value: JSON.parse(text), text, byteLength: bytes.byteLength };
   } catch {
     return refuse(400, ProtocolErrorCode.ParseError, "Parse error: the body is not valid JSON.");
   }

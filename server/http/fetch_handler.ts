@@ -15,7 +15,7 @@ import { cors } from "./cors.ts";
 import { guardHost, RequestGuard } from "./guard.ts";
 import { HTTP_ERROR, jsonRpcErrorResponse, requestIdOf } from "./json_rpc_error.ts";
 import { describeMessage, Logger } from "../log.ts";
-import { LeanResponder } from "./lean_path.ts";
+import { LeanResponder } from "./lean_responder.ts";
 import { serveMcp } from "./mcp_responder.ts";
 import { postOnly } from "./method.ts";
 import { SdkResponder } from "./sdk_responder.ts";
@@ -32,14 +32,14 @@ const RETRY_AFTER_SECONDS = 1;
 export type FetchHandler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
 
 /**
- * Creates the handler for every path the server answers. MCP requests go to the lean path, which
- * hands what it does not answer to the SDK's responder; `leanPath: false` leaves every one to the
- * SDK's responder, the reference the lean path is tested against.
+ * Creates the handler for every path the server answers. MCP requests go to the lean responder, which
+ * hands what it does not answer to the SDK's responder; `leanResponder: false` leaves every one to the
+ * SDK's responder, the reference the lean responder is tested against.
  */
 export async function createFetchHandler(
   config: Config,
   logger: Logger = new Logger(config.logLevel),
-  { leanPath = true }: { leanPath?: boolean } = {},
+  { leanResponder = true }: { leanResponder?: boolean } = {},
 ): Promise<FetchHandler> {
   const { limits } = config;
   const guard = new RequestGuard(config);
@@ -64,7 +64,7 @@ export async function createFetchHandler(
     postOnly,
     ...(auth ? [auth.authenticate(new auth.Authenticator(config, resource!, logger))] : []),
     readJsonBody(),
-    serveMcp(leanPath ? new LeanResponder(sdk) : sdk),
+    serveMcp(leanResponder ? new LeanResponder(sdk) : sdk),
   ];
   const steps: Step[] = [guardHost(guard), route];
   let inFlight = 0;

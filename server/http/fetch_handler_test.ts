@@ -219,7 +219,7 @@ for (const [name, sent] of Object.entries(CASES)) {
     const env = { LOG_LEVEL: "off", ...SERVERS[sent.server ?? "open"] };
     const config = readConfig(new Map(Object.entries(env)));
     // A server for each form, sent the same requests: the first of a kind goes to the SDK's
-    // responder, and the lean path answers the second where it recognises it.
+    // responder, and the lean responder answers the second where it recognises it.
     const forRequests = await createFetchHandler(config);
     const forReceived = await createFetchHandler(config);
     for (const round of ["first", "second"]) {

@@ -16,8 +16,9 @@ import {
 } from "@modelcontextprotocol/server";
 import { createMcpServer, type McpServerOptions } from "../mcp_server.ts";
 import { batchRefusal, withoutCancelled } from "./batch.ts";
-import type { ExchangeContext, McpResponder } from "./mcp_responder.ts";
+import type { McpResponder } from "./mcp_responder.ts";
 import { ownRefusal } from "./sdk_refusal.ts";
+import type { RequestContext } from "./steps.ts";
 
 /** The SDK's responder: answers every MCP request with a server and transport of its own. */
 export class SdkResponder implements McpResponder {
@@ -33,40 +34,38 @@ export class SdkResponder implements McpResponder {
     });
   }
 
-  /** Answers `request`, whose body is `message`, in its era. */
-  async respond(
-    request: Request,
-    message: unknown,
-    context: ExchangeContext,
-  ): Promise<Response> {
+  /** Answers `context.request`, whose parsed body is `context.message`, in its era. */
+  async respond(context: RequestContext): Promise<Response> {
+    const { request } = context;
+    let { message } = context;
     if (!await isLegacyRequest(request, message)) {
-      return await ownRefusal(
-        await this.#handleModern(request, message, context),
-        request,
-        message,
-      );
+      return await ownRefusal(await this.#handleModern(context), request, message);
     }
     if (Array.isArray(message)) {
       const refusal = batchRefusal(request, message);
       if (refusal !== undefined) return refusal;
       message = withoutCancelled(message);
     }
-    return await ownRefusal(await this.#handleLegacy(request, message, context), request, message);
+    return await ownRefusal(
+      await this.#handleLegacy(request, message, context),
+      request,
+      message,
+    );
   }
 
-  #handleModern(received: Request, message: unknown, context: ExchangeContext) {
+  #handleModern({ request: received, message, signal, authInfo }: RequestContext) {
     // The SDK tears the exchange down when the request's signal aborts: it gets the deadline's
     // signal, not the HTTP server's (listening to that one makes Deno print a warning). It
     // sees the request's method and headers only; its body is `message`.
     const request = new Request(received.url, {
       method: received.method,
       headers: received.headers,
-      signal: context.signal,
+      signal,
     });
-    return this.#modern.fetch(request, { parsedBody: message, authInfo: context.authInfo });
+    return this.#modern.fetch(request, { parsedBody: message, authInfo });
   }
 
-  async #handleLegacy(request: Request, message: unknown, context: ExchangeContext) {
+  async #handleLegacy(request: Request, message: unknown, context: RequestContext) {
     const server = createMcpServer(this.#options);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -37,15 +37,15 @@ export interface TestServer extends AsyncDisposable {
 
 /**
  * Creates the server with the configuration `env` describes (as the environment would); request
- * logs are off unless `env` sets `LOG_LEVEL`. `leanPath: false` leaves every MCP request to the
+ * logs are off unless `env` sets `LOG_LEVEL`. `leanResponder: false` leaves every MCP request to the
  * SDK's responder.
  */
 export async function createTestServer(
   env: Record<string, string> = {},
-  { leanPath = true }: { leanPath?: boolean } = {},
+  { leanResponder = true }: { leanResponder?: boolean } = {},
 ): Promise<TestServer> {
   const config: Config = readConfig(new Map(Object.entries({ LOG_LEVEL: "off", ...env })));
-  const handler = await createFetchHandler(config, undefined, { leanPath });
+  const handler = await createFetchHandler(config, undefined, { leanResponder });
   const url = new URL("http://127.0.0.1:8000/mcp");
   const fetch = inProcess(handler);
   const clients: Client[] = [];

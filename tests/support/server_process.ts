@@ -5,6 +5,8 @@
  * @module
  */
 
+import { RawClient, splitAnswers } from "@render-results/http1/testing";
+import { MCP_ACCEPT } from "./mcp_http.ts";
 import { readStartTask } from "./start_task.ts";
 
 /** A running server process. */
@@ -257,4 +259,37 @@ export function freePort(): number {
   const { port } = listener.addr;
   listener.close();
   return port;
+}
+
+/** A POST whose head the server has and whose body it waits for. */
+export interface RequestInProgress extends Disposable {
+  /** Sends the body, then reads until the server closes; returns every answer it sent. */
+  finish(): Promise<string[]>;
+}
+
+/**
+ * Sends the head of a POST of `body` to `url` and returns once the server says it has it (it
+ * answers `Expect: 100-continue` when the request is under way), so the request is in progress
+ * whatever comes next. The answers `finish` returns start with that `100 Continue`.
+ */
+export async function requestInProgress(url: URL, body: string): Promise<RequestInProgress> {
+  const client = await RawClient.connect({
+    addr: { hostname: url.hostname, port: Number(url.port), transport: "tcp" },
+  });
+  await client.send(
+    `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n` +
+      `Accept: ${MCP_ACCEPT}\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
+  const [interim] = await client.readAnswers(1);
+  if (!interim?.startsWith("HTTP/1.1 100 ")) {
+    client.close();
+    throw new Error(`The server did not take the request: ${interim}`);
+  }
+  return {
+    async finish() {
+      await client.send(body);
+      return splitAnswers((await client.readToEnd()).text);
+    },
+    [Symbol.dispose]: () => client.close(),
+  };
 }

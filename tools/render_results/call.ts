@@ -5,6 +5,7 @@
 
 import type { CallToolResult } from "./mcp_types.ts";
 import { formatResultText } from "./format.ts";
+import type { JsonSource } from "./json_size.ts";
 import type { RenderOutput, SourceResult } from "./types.ts";
 import { validateRenderInput } from "./validate.ts";
 
@@ -16,6 +17,10 @@ const DEFAULT_HEADING = "Results";
  * numbered text form (`content`). Pure: no I/O, the same arguments give the same result.
  * Invalid arguments throw an `InvalidParamsError` (code -32602, invalid params) and a
  * message naming the field and the rule, never the value.
+ *
+ * A server that parsed `args` from a request's body may pass the body's text and byte length
+ * as `source`: it often settles the 64 KiB size rule without measuring the arguments, and the
+ * outcome is the same as without it.
  *
  * @example
  * ```ts
@@ -39,8 +44,8 @@ const DEFAULT_HEADING = "Results";
  * }
  * ```
  */
-export function callRenderResults(args: unknown): CallToolResult {
-  const input = validateRenderInput(args);
+export function callRenderResults(args: unknown, source?: JsonSource): CallToolResult {
+  const input = validateRenderInput(args, source);
   const results: SourceResult[] = new Array(input.results.length);
   for (let i = 0; i < input.results.length; i++) {
     const source = input.results[i];

@@ -17,6 +17,7 @@ import fc from "fast-check";
 import assert from "node:assert/strict";
 import { callRenderResults } from "./call.ts";
 import { InvalidParamsError } from "./invalid_params.ts";
+import type { JsonSource } from "./json_size.ts";
 import {
   type Args,
   cases,
@@ -130,4 +131,151 @@ Deno.test("render_results keeps its contract for generated arguments, valid and 
     }),
     { numRuns: option("runs") ?? 10_000, seed: option("seed") },
   );
+});
+
+// ---- The body's text and the size rule ----
+
+/** What a client sees of a call: the result, or the error's class, code and message. */
+function outcome(call: () => unknown): unknown {
+  try {
+    return { result: call() };
+  } catch (error) {
+    return error instanceof InvalidParamsError
+      ? { code: error.code, message: error.message }
+      : { thrown: String(error) };
+  }
+}
+
+/** Deterministic choices (mulberry32) from a generated seed. */
+function chooser(seed: number): (odds: number) => boolean {
+  let state = seed >>> 0;
+  return (odds) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 < odds;
+  };
+}
+
+/**
+ * `value` as JSON text a client might send: whitespace between tokens, characters written as
+ * `\u` escapes, `\/`, numbers in exponent form, a key given twice, and U+FFFD put into strings
+ * (which the caller turns into invalid bytes). Parsing it gives `value` back, but for those
+ * U+FFFD.
+ */
+function spell(value: unknown, chance: (odds: number) => boolean): string {
+  const space = () => (chance(0.1) ? " \n\t\r".slice(0, 1 + (chance(0.5) ? 2 : 0)) : "");
+  const text = (string: string) => {
+    if (chance(0.7)) return JSON.stringify(string);
+    let out = "";
+    for (const char of string) {
+      if (chance(0.01)) out += "\ufffd";
+      if (char === "/" && chance(0.3)) out += "\\/";
+      else if (chance(0.05)) {
+        for (let i = 0; i < char.length; i++) {
+          out += `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`;
+        }
+      } else out += JSON.stringify(char).slice(1, -1);
+    }
+    return `"${out}"`;
+  };
+  const write = (value: unknown): string => {
+    if (typeof value === "string") return text(value);
+    if (typeof value === "number") {
+      if (!chance(0.5)) return JSON.stringify(value);
+      const exponent = value.toExponential();
+      return chance(0.5) ? exponent.replace("e+", "e") : exponent.toUpperCase();
+    }
+    if (Array.isArray(value)) return `[${space()}${value.map(write).join(`,${space()}`)}]`;
+    if (typeof value === "object" && value !== null) {
+      const members = Object.entries(value).map(([key, member]) => {
+        const twice = chance(0.05) ? `${text(key)}:${write(MARKER.repeat(20))},` : "";
+        return `${twice}${space()}${text(key)}${space()}:${space()}${write(member)}`;
+      });
+      return `{${members.join(",")}${space()}}`;
+    }
+    return JSON.stringify(value);
+  };
+  return write(value);
+}
+
+const FFFD = [0xef, 0xbf, 0xbd];
+
+/** The body a client sends `text` as, each U+FFFD in it made one invalid byte, and as read. */
+function received(text: string): JsonSource {
+  const encoded = new TextEncoder().encode(text);
+  const bytes: number[] = [];
+  for (let i = 0; i < encoded.length; i++) {
+    if (FFFD.every((byte, offset) => encoded[i + offset] === byte)) {
+      bytes.push(0xff);
+      i += 2;
+    } else bytes.push(encoded[i]);
+  }
+  return { text: new TextDecoder().decode(new Uint8Array(bytes)), byteLength: bytes.length };
+}
+
+/** Whether `value` is made of JSON values only, as a body's text can carry it. */
+function isJson(value: unknown): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case "object": {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        return Array.from(value, (_, i) => i in value).every(Boolean) &&
+          value.every(isJson);
+      }
+      const prototype = Object.getPrototypeOf(value);
+      return (prototype === Object.prototype || prototype === null) &&
+        Object.values(value).every(isJson);
+    }
+    default:
+      return false;
+  }
+}
+
+/** Calls the tool with the arguments `source` carries, without and with the source. */
+function assertSourceChangesNothing(source: JsonSource): void {
+  const args = JSON.parse(source.text);
+  const measured = JSON.stringify(outcome(() => callRenderResults(args)));
+  const bounded = JSON.stringify(outcome(() => callRenderResults(args, source)));
+  // Compared as text, and not shown whole: a result near the limit is 64 KiB.
+  assert.ok(
+    bounded === measured,
+    `the body's text changed the outcome from ${measured.slice(0, 200)} to ${
+      bounded.slice(0, 200)
+    } for ${source.text.slice(0, 200)}`,
+  );
+}
+
+Deno.test("the body's text gives the outcome measuring gives, near the size limit too", () => {
+  fc.assert(
+    fc.property(cases, fc.integer(), ({ args }, seed) => {
+      if (!isJson(args)) return;
+      assertSourceChangesNothing(received(spell(args, chooser(seed))));
+    }),
+    { numRuns: option("runs") ?? 10_000, seed: option("seed") },
+  );
+});
+
+Deno.test("only exponent numbers and invalid bytes make the text shorter than its JSON", () => {
+  const item = { title: "t", url: "https://example.com/" };
+  const bytes = (metadata: unknown) => jsonBytes({ results: [{ ...item, metadata }] });
+  // Numbers whose exponent form is shorter than JSON.stringify writes them, then padding to
+  // one byte over the limit.
+  const numbers = Array.from({ length: 40 }, (_, i) => 1e20 + i * 1e6);
+  const padding = "a".repeat(MAX_BYTES + 1 - bytes({ numbers, pad: "" }));
+  const over = { results: [{ ...item, metadata: { numbers, pad: padding } }] };
+  assert.equal(jsonBytes(over), MAX_BYTES + 1);
+  const exponents = JSON.stringify(over).replace(/1000000\d+/g, (n) => Number(n).toExponential());
+  assert.ok(new TextEncoder().encode(exponents).length <= MAX_BYTES);
+  assertSourceChangesNothing(received(exponents));
+  // A string of U+FFFD that reached the server as invalid bytes, one byte each.
+  const fffd = "\ufffd".repeat(Math.ceil((MAX_BYTES - bytes({})) / 3) + 10);
+  const replaced = received(JSON.stringify({ results: [{ ...item, metadata: { fffd } }] }));
+  assert.ok(replaced.byteLength <= MAX_BYTES);
+  assertSourceChangesNothing(replaced);
 });

@@ -1,13 +1,42 @@
 /**
- * The size of a JSON value's text, counted without writing the text.
+ * The size of a JSON value's text: counted without writing the text, or bounded by the text it
+ * was parsed from.
  * @module
  */
+
+/** JSON text a value was parsed from, with the number of UTF-8 bytes it was decoded from. */
+export interface JsonSource {
+  /** The text, as decoded from the bytes. */
+  text: string;
+  /** How many bytes the text was decoded from. */
+  byteLength: number;
+}
 
 /**
  * Characters `JSON.stringify` writes as they are and UTF-8 writes in one byte: printable ASCII
  * but the quote and the backslash. A string of only these takes its length plus two quotes.
  */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * Whether `JSON.stringify` of a value parsed from `source.text`, or from a part of it, takes at
+ * most `limit` bytes in UTF-8, decided from the source alone; false when it cannot say.
+ * `numbersGrowth` is the most the value's numbers may grow: for each, its length as
+ * `JSON.stringify` writes it, less one (the least any number takes in the text).
+ *
+ * Written again, JSON text only shrinks or keeps its length but for numbers: escapes become the
+ * characters they stand for or stay as they are, and whitespace and a duplicate key's earlier
+ * values go, while a number in exponent form may grow (`1e5` becomes `100000`). A character the
+ * decoder put in place of invalid bytes (U+FFFD, three bytes for what may have been one) makes
+ * the source say nothing.
+ */
+export function sourceBoundsJson(
+  source: JsonSource,
+  numbersGrowth: number,
+  limit: number,
+): boolean {
+  return source.byteLength + numbersGrowth <= limit && !source.text.includes("\ufffd");
+}
 
 /**
  * The number of bytes `JSON.stringify(value)` takes in UTF-8, for a value made of strings,

@@ -37,6 +37,7 @@ export {
   RENDER_RESULTS_TOOL,
 } from "./descriptor.ts";
 export { INVALID_PARAMS, InvalidParamsError } from "./invalid_params.ts";
+export type { JsonSource } from "./json_size.ts";
 export {
   type HighLevelServer,
   type LowLevelServer,

@@ -22,7 +22,7 @@ import {
   viewContents,
   viewResource,
 } from "render-results-mcp";
-import * as v1 from "../../tests/support/sdk_v1.ts";
+import * as v1 from "./_test_utils.ts";
 
 const REFRESH = { cacheMode: "refresh" } as const;
 const SOURCE = { title: "A source", url: "https://example.com/a" };

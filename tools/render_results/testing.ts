@@ -1,6 +1,6 @@
 /**
  * What tests of `render_results` and its view are made of. Generated arguments with their known
- * outcome, for the property tests of the tool (`call_test.ts`) and of the server's lean path;
+ * outcome, for the property tests of the tool (`call_test.ts`) and of the server's lean responder;
  * and, from `ui/testing.ts`, a few sources and the results the view draws from them. Arguments are valid by construction (astral, combining, RTL
  * and zero-width characters, lone surrogates, odd metadata keys, URL forms that are valid), may
  * be enlarged to a limit, and then at most one known mutation breaks one known field, so the
@@ -627,4 +627,16 @@ export const cases: fc.Arbitrary<Case> = fc.tuple(baseArgs, enlargement, mutatio
 export function option(name: string): number | undefined {
   const values = Deno.args.filter((arg) => arg.startsWith(`--${name}=`));
   return values.length === 0 ? undefined : Number(values.at(-1)!.slice(name.length + 3));
+}
+
+/**
+ * `results` with typographic apostrophes and dashes, as English text often has: characters beyond
+ * Latin-1, which make V8 keep each string that holds one at two bytes a character.
+ */
+export function typographic<T extends { title: string; text?: string }>(results: T[]): T[] {
+  return results.map((result) => ({
+    ...result,
+    title: result.title.replace(" (", " \u2014 ("),
+    text: result.text?.replaceAll("'", "\u2019"),
+  }));
 }

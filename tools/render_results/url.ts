@@ -16,6 +16,9 @@
  *    `http://a.com\.evil.com/` (WHATWG host `a.com`) and `http://a\@b.com/` (RFC host `b.com`,
  *    WHATWG host `a`) do not.
  * 6. No userinfo in either reading, not even an empty one (`http://@example.com/`).
+ *
+ * The common form, a lowercase `http://` or `https://`, a host of plain DNS labels and a
+ * printable ASCII rest, is decided on the string alone; any other goes through the parsers.
  * @module
  */
 
@@ -35,6 +38,16 @@ const PORT = /^\d*$/;
 // the last `@`, not the first, as the end of the userinfo.
 const NOT_A_WHATWG_HOST = /[\\@]/;
 
+/**
+ * A URL that keeps every rule, recognised on the string: printable ASCII only (rule 1), a
+ * lowercase scheme (2), and a host of lowercase letters, digits and hyphens in dot-separated
+ * labels (3, 6) that ends where RFC 3986 and WHATWG both end it, at `/`, `?`, `#` or the end.
+ * WHATWG reads such a host as it is (4, 5): no label is punycode (`xn--`), and the last one
+ * starts with a letter, so it is never read as an IPv4 address.
+ */
+const PLAIN_URL =
+  /^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?:[/?#][\x21-\x7e]*)?$/;
+
 /** The RFC 3986 authority of a URL, split. */
 interface Authority {
   userinfo: string | undefined;
@@ -43,6 +56,14 @@ interface Authority {
 
 /** The rule `value` breaks, as the text of an error message, or `undefined` if it is valid. */
 export function urlProblem(value: string): string | undefined {
+  return PLAIN_URL.test(value) ? undefined : parsedUrlProblem(value);
+}
+
+/**
+ * The rule `value` breaks, or `undefined` if it is valid, decided through the URL parsers
+ * whatever its form: {@linkcode urlProblem} without its shortcut.
+ */
+export function parsedUrlProblem(value: string): string | undefined {
   if (FORBIDDEN.test(value)) return "must not contain whitespace or control characters";
   if (!SCHEME.test(value)) return ABSOLUTE;
   const authority = splitAuthority(RFC3986_AUTHORITY.exec(value)![1]);

@@ -23,7 +23,7 @@ import { isBlank } from "./blank.ts";
 import { InvalidParamsError } from "./invalid_params.ts";
 import type { RenderInput, SourceInput } from "./types.ts";
 import { urlProblem } from "./url.ts";
-import { jsonByteLength } from "./json_size.ts";
+import { jsonByteLength, type JsonSource, sourceBoundsJson } from "./json_size.ts";
 import { isPlainObject } from "./plain_object.ts";
 
 /** Limits of the arguments; `input.schema.json` states the same numbers. */
@@ -41,9 +41,12 @@ const LIMITS = {
 const ARGUMENT_KEYS = new Set(["results", "title"]);
 const RESULT_KEYS = new Set(["title", "url", "id", "text", "metadata"]);
 
-/** A lower bound of the UTF-8 JSON bytes of the metadata walked so far. */
+/** What the metadata walked so far adds to the size of the arguments' JSON. */
 interface SizeBound {
+  /** A lower bound of its UTF-8 JSON bytes. */
   bytes: number;
+  /** How much longer its numbers may be written than as they were spelled in a text. */
+  numbersGrowth: number;
 }
 
 /** What is wrong with a metadata value, if anything. */
@@ -52,8 +55,10 @@ type MetadataProblem = "too deep" | "not JSON" | "too large" | undefined;
 /**
  * Checks `args` against every rule of `render_results` and returns it typed, or throws a
  * {@linkcode InvalidParamsError} (code -32602) (invalid params) naming the field and the rule.
+ * `source`, the JSON text `args` was parsed from (or one that holds it), may settle the size
+ * rule without measuring `args`; the outcome is the same either way.
  */
-export function validateRenderInput(args: unknown): RenderInput {
+export function validateRenderInput(args: unknown, source?: JsonSource): RenderInput {
   if (!isPlainObject(args)) {
     throw invalid("arguments", "must be an object with a results array");
   }
@@ -69,16 +74,26 @@ export function validateRenderInput(args: unknown): RenderInput {
   if (results.length > LIMITS.results) {
     throw invalid("results", `must have at most ${LIMITS.results} items`);
   }
-  const size: SizeBound = { bytes: 0 };
+  const size: SizeBound = { bytes: 0, numbersGrowth: 0 };
   for (let index = 0; index < results.length; index++) {
     checkResult(results[index], `results[${index}]`, size);
   }
-  checkSize(args);
+  checkSize(args, source, size);
   return args as unknown as RenderInput;
 }
 
-function checkSize(args: Record<string, unknown>): void {
-  if (jsonByteLength(args) > LIMITS.argumentsBytes) throw tooLarge();
+/**
+ * Checks the size of `args`, whose every other rule holds: numbers are then only in the
+ * metadata, which `size` has walked.
+ */
+function checkSize(
+  args: Record<string, unknown>,
+  source: JsonSource | undefined,
+  size: SizeBound,
+): void {
+  const limit = LIMITS.argumentsBytes;
+  if (source !== undefined && sourceBoundsJson(source, size.numbersGrowth, limit)) return;
+  if (jsonByteLength(args) > limit) throw tooLarge();
 }
 
 function checkResult(value: unknown, path: string, size: SizeBound): asserts value is SourceInput {
@@ -170,6 +185,7 @@ function walkValue(value: unknown, depth: number, size: SizeBound): MetadataProb
     case "number":
       if (!Number.isFinite(value)) return "not JSON";
       size.bytes += 1;
+      size.numbersGrowth += String(value).length - 1;
       break;
     case "boolean":
       size.bytes += 4;

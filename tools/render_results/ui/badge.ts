@@ -85,17 +85,17 @@ function clearHue(own: number, taken: number[]): number {
  */
 export function listBadges(items: ResultItem[]): Badge[] {
   const hues = new Map<string, number>();
-  const badges: Badge[] = [];
-  for (const { url, title, facts } of items) {
+  // The hues of the badges so far, by letter.
+  const shown = new Map<string, number[]>();
+  return items.map(({ url, title, facts }) => {
     const host = displayHost(url);
     const { letter, hue: own } = siteBadge(host, facts.site ?? "", title || url);
     const key = host || title || url;
+    let taken = shown.get(letter);
+    if (!taken) shown.set(letter, taken = []);
     let hue = hues.get(key);
-    if (hue === undefined) {
-      const taken = badges.filter((other) => other.letter === letter).map((other) => other.hue);
-      hues.set(key, hue = clearHue(own, taken));
-    }
-    badges.push({ letter, hue });
-  }
-  return badges;
+    if (hue === undefined) hues.set(key, hue = clearHue(own, taken));
+    taken.push(hue);
+    return { letter, hue };
+  });
 }

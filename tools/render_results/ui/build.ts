@@ -24,6 +24,26 @@ export const MAX_GZIP_BYTES = 24 * 1024;
 /** Where the build writes the view, as a module. */
 export const VIEW_MODULE = new URL("../view_html.ts", import.meta.url);
 
+/**
+ * Runs `deno bundle` with `args` in `cwd`, with `env` added to this process's environment;
+ * throws with what it reported when it fails. Every bundle of the project is made with it: the
+ * view, the server and the npm package.
+ */
+export async function denoBundle(
+  args: string[],
+  cwd: URL,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const { success, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", ...args],
+    cwd,
+    env,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+}
+
 /** Bundles the view and returns its self-contained HTML document. */
 export async function buildView(): Promise<string> {
   // One process for both entry points: two `deno bundle` processes at once can race while the
@@ -31,21 +51,10 @@ export async function buildView(): Promise<string> {
   const name = `.bundle-${crypto.randomUUID()}`;
   const outdir = new URL(`./${name}/`, import.meta.url);
   try {
-    const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "bundle",
-        "--minify",
-        "--platform=browser",
-        "--outdir",
-        name,
-        "main.tsx",
-        "styles.css",
-      ],
-      cwd: new URL(".", import.meta.url),
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+    await denoBundle(
+      ["--minify", "--platform=browser", "--outdir", name, "main.tsx", "styles.css"],
+      new URL(".", import.meta.url),
+    );
     const [js, css] = await Promise.all([
       Deno.readTextFile(new URL("main.js", outdir)),
       Deno.readTextFile(new URL("styles.css", outdir)),

@@ -31,19 +31,17 @@ import type {
   McpUiUpdateModelContextRequest,
 } from "@modelcontextprotocol/ext-apps";
 import { isObject, type Json } from "./json.ts";
-import type { HostConnection } from "./view_host.ts";
+import type { HostConnection, HostEvents } from "./view_host.ts";
 
 const PROTOCOL_VERSION: typeof LATEST_PROTOCOL_VERSION = "2026-01-26";
 
-/** Notifications about the tool call, each handed to the handler named after its method. */
-type ToolNotification =
+/** Notifications the host sends that this view handles. */
+type HostNotification =
   | McpUiToolInputNotification
   | McpUiToolInputPartialNotification
   | McpUiToolResultNotification
-  | McpUiToolCancelledNotification;
-
-/** Notifications the host sends that this view handles. */
-type HostNotification = ToolNotification | McpUiHostContextChangedNotification;
+  | McpUiToolCancelledNotification
+  | McpUiHostContextChangedNotification;
 
 /** Requests the host sends that this view answers. */
 type HostRequest = McpUiResourceTeardownRequest | { method: "ping"; params?: object };
@@ -61,32 +59,19 @@ type ViewMessage =
 /** This view's answer to a request from the host. */
 type HostReply = { id: string | number } & ({ result: object } | { error: object });
 
-/**
- * What the view does with each message from the host: for each notification about the tool call
- * (complete or streamed arguments, the result, a cancellation), the handler named after it.
- */
-export type HostHandlers =
-  & { [N in ToolNotification as N["method"]]: (params: N["params"]) => void }
-  & {
-    /** The host context changed; `context` is the whole context, updates merged in. */
-    hostContext(context: McpUiHostContext): void;
-    /** The host is about to remove the view. */
-    teardown(): void;
-  };
-
 /** A connection to the host window that speaks the MCP Apps messages this view uses. */
 export class HostBridge implements HostConnection {
   #host: Window;
-  #handlers: HostHandlers;
+  #events: HostEvents;
   #nextId = 1;
   #pending = new Map<number, (reply: Json) => void>();
   #context: McpUiHostContext = {};
   #capabilities: McpUiHostCapabilities = {};
   #height = -1;
 
-  /** Listens to messages from `host` (the parent window unless given). */
-  constructor(handlers: HostHandlers, host: Window = globalThis.parent) {
-    this.#handlers = handlers;
+  /** Listens to messages from `host` (the parent window unless given), told to `events`. */
+  constructor(events: HostEvents, host: Window = globalThis.parent) {
+    this.#events = events;
     this.#host = host;
     globalThis.addEventListener("message", this.#receive);
   }
@@ -196,7 +181,7 @@ export class HostBridge implements HostConnection {
   #mergeContext(update: unknown): void {
     if (!isObject(update)) return;
     this.#context = { ...this.#context, ...update };
-    this.#handlers.hostContext(this.#context);
+    this.#events.hostContext(this.#context);
   }
 
   #receive = (event: MessageEvent): void => {
@@ -218,16 +203,16 @@ export class HostBridge implements HostConnection {
   };
 
   #onNotification(method: HostNotification["method"], params: Json): void {
-    if (method === "ui/notifications/host-context-changed") return this.#mergeContext(params);
-    // Only a tool notification's name names a handler (not "teardown"); the params of each are
-    // checked where they are read (`state.ts`).
-    if (method.startsWith("ui/notifications/tool-") && Object.hasOwn(this.#handlers, method)) {
-      this.#handlers[method](params as never);
-    }
+    const events = this.#events;
+    if (method === "ui/notifications/host-context-changed") this.#mergeContext(params);
+    else if (method === "ui/notifications/tool-input") events.toolInput(params, false);
+    else if (method === "ui/notifications/tool-input-partial") events.toolInput(params, true);
+    else if (method === "ui/notifications/tool-result") events.toolResult(params as never);
+    else if (method === "ui/notifications/tool-cancelled") events.toolCancelled(params);
   }
 
   #onRequest(id: string | number, method: HostRequest["method"]): void {
-    if (method === "ui/resource-teardown") this.#handlers.teardown();
+    if (method === "ui/resource-teardown") this.#events.teardown();
     else if (method !== "ping") {
       return this.#send({ id, error: { code: -32601, message: "Method not found" } });
     }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isObject } from "./json.ts";
 
 /** What the view shows of a result's metadata; every field is a string as supplied. */
 export interface SourceFacts {
@@ -25,10 +26,9 @@ export const METADATA_KEYS: Readonly<Record<keyof SourceFacts, readonly string[]
 /** Reads the facts the view shows from `metadata`; strings that are blank are skipped. */
 export function readFacts(metadata: unknown): SourceFacts {
   const facts: SourceFacts = {};
-  if (typeof metadata !== "object" || metadata === null) return facts;
-  const record = metadata as Record<string, unknown>;
+  if (!isObject(metadata)) return facts;
   for (const [fact, keys] of Object.entries(METADATA_KEYS)) {
-    const value = keys.map((key) => record[key]).find((value) =>
+    const value = keys.map((key) => metadata[key]).find((value) =>
       typeof value === "string" && value.trim() !== ""
     );
     if (value !== undefined) facts[fact as keyof SourceFacts] = (value as string).trim();

@@ -2,15 +2,15 @@
  * The view's side of the ChatGPT Apps SDK runtime: the `window.openai` object that ChatGPT and
  * the hosts that emulate it (MCPJam's ChatGPT mode) put in the view's window, with the tool's
  * arguments and output as globals, an `openai:set_globals` event when they change, and methods
- * for links, display mode and (in ChatGPT) height. The view uses it where no MCP Apps bridge answers; no SDK
- * is bundled, and every global is checked before it is used, as it comes from the host.
+ * for links, display mode and (in ChatGPT) height. The view uses it where no MCP Apps bridge
+ * answers; no SDK is bundled, and every global is checked before it is used, as it comes from the
+ * host.
  *
  * @module
  */
 import type { McpUiDisplayMode, McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import { isObject } from "./json.ts";
-import { fromToolInput, fromToolResult, type ViewState } from "./state.ts";
-import type { HostConnection } from "./view_host.ts";
+import type { HostConnection, HostEvents } from "./view_host.ts";
 
 /**
  * The events the runtime dispatches on the window when its globals change: ChatGPT's, and the
@@ -31,23 +31,6 @@ interface OpenAiRuntime {
   notifyIntrinsicHeight?: (height: number) => unknown;
 }
 
-/** What the view does with what the runtime says. */
-export interface OpenAiHandlers {
-  /** The tool's arguments or output, read into what to show. */
-  state(state: ViewState): void;
-  /** The runtime's theme, locale, display mode and maximum height, as a host context. */
-  hostContext(context: McpUiHostContext): void;
-}
-
-/** The tool's arguments and output as JSON, or undefined where they are not JSON. */
-function toolJson({ toolInput, toolOutput }: OpenAiRuntime): string | undefined {
-  try {
-    return JSON.stringify([toolInput, toolOutput]);
-  } catch {
-    return undefined;
-  }
-}
-
 /** `window.openai`, when the host put one there. */
 export function findOpenAiRuntime(): OpenAiRuntime | undefined {
   const runtime = (globalThis as { openai?: unknown }).openai;
@@ -55,115 +38,87 @@ export function findOpenAiRuntime(): OpenAiRuntime | undefined {
 }
 
 /** The view's host through the ChatGPT Apps SDK runtime. */
-export class OpenAiHost implements HostConnection {
-  readonly #runtime: OpenAiRuntime;
-  readonly #handlers: OpenAiHandlers;
-  #height = -1;
-  /** The tool's arguments and output as last read: the state is drawn anew only when they change. */
-  #tool: string | undefined;
-
-  /** Reads `runtime` for `handlers` once {@linkcode start} is called. */
-  constructor(runtime: OpenAiRuntime, handlers: OpenAiHandlers) {
-    this.#runtime = runtime;
-    this.#handlers = handlers;
-  }
-
+export interface OpenAiHost extends HostConnection {
   /** Reads the runtime's globals now, and again whenever it says they changed. */
-  start(): void {
-    this.#read();
-    for (const type of SET_GLOBALS) globalThis.addEventListener(type, this.#read);
-  }
-
+  start(): void;
   /** Stops reading the runtime: another host answered. */
-  stop(): void {
-    for (const type of SET_GLOBALS) globalThis.removeEventListener(type, this.#read);
-  }
+  stop(): void;
+}
 
-  /** The runtime's globals as an MCP Apps host context. */
-  get context(): McpUiHostContext {
-    const { theme, locale, displayMode, maxHeight } = this.#runtime;
-    const context: McpUiHostContext = {};
-    if (theme === "light" || theme === "dark") context.theme = theme;
-    if (typeof locale === "string") context.locale = locale;
-    if (displayMode === "inline" || displayMode === "fullscreen" || displayMode === "pip") {
-      context.displayMode = displayMode;
-    }
-    if (typeof maxHeight === "number" && maxHeight > 0) {
-      context.containerDimensions = { maxHeight };
-    }
-    if (typeof this.#runtime.requestDisplayMode === "function") {
-      context.availableDisplayModes = ["inline", "fullscreen"];
-    }
-    return context;
+/** The runtime's globals as an MCP Apps host context. */
+function hostContext(runtime: OpenAiRuntime): McpUiHostContext {
+  const { theme, locale, displayMode, maxHeight } = runtime;
+  const context: McpUiHostContext = {};
+  if (theme === "light" || theme === "dark") context.theme = theme;
+  if (typeof locale === "string") context.locale = locale;
+  if (displayMode === "inline" || displayMode === "fullscreen" || displayMode === "pip") {
+    context.displayMode = displayMode;
   }
+  if (typeof maxHeight === "number" && maxHeight > 0) {
+    context.containerDimensions = { maxHeight };
+  }
+  if (typeof runtime.requestDisplayMode === "function") {
+    context.availableDisplayModes = ["inline", "fullscreen"];
+  }
+  return context;
+}
 
-  /**
-   * What the globals show: the output (`structuredContent`) once it is there, the arguments
-   * before, or nothing yet.
-   */
-  get state(): ViewState | undefined {
-    const { toolOutput, toolInput } = this.#runtime;
-    if (isObject(toolOutput) && Array.isArray(toolOutput.results)) {
-      return fromToolResult({ content: [], structuredContent: toolOutput });
-    }
+/** The host that `runtime` offers, telling `events` what it says once started. */
+export function openAiHost(runtime: OpenAiRuntime, events: HostEvents): OpenAiHost {
+  let height = -1;
+
+  // Tells the host context, then the arguments and the output (`structuredContent`) as far as
+  // they are there, each time the globals change, as a host that sends the same notifications
+  // again would: the view shows a list it already shows as it is.
+  const read = (): void => {
+    events.hostContext(hostContext(runtime));
+    const { toolInput, toolOutput } = runtime;
     if (isObject(toolInput) && Array.isArray(toolInput.results)) {
-      return fromToolInput({ arguments: toolInput });
+      events.toolInput({ arguments: toolInput }, false);
     }
-    return undefined;
-  }
-
-  get canOpenLinks(): boolean {
-    return typeof this.#runtime.openExternal === "function";
-  }
-
-  async openLink(url: string): Promise<boolean> {
-    try {
-      await this.#runtime.openExternal!({ href: url });
-      return true;
-    } catch {
-      return false;
+    if (isObject(toolOutput) && Array.isArray(toolOutput.results)) {
+      events.toolResult({ content: [], structuredContent: toolOutput });
     }
-  }
+  };
 
-  /** The runtime takes no files. */
-  readonly canDownload = false;
-
-  downloadFile(): Promise<boolean> {
-    return Promise.resolve(false);
-  }
-
-  async requestDisplayMode(mode: McpUiDisplayMode): Promise<void> {
-    try {
-      await this.#runtime.requestDisplayMode?.({ mode });
-    } catch {
-      // The mode stays as it is; the runtime says so through its globals.
-    }
-    this.#read();
-  }
-
-  /** The runtime takes no model context from the view. */
-  readonly modelContext = undefined;
-
-  updateModelContext(): void {}
-
-  sizeChanged(height: number): void {
-    if (height === this.#height) return;
-    this.#height = height;
-    try {
-      this.#runtime.notifyIntrinsicHeight?.(height);
-    } catch {
-      // A runtime that cannot take the height sizes the frame itself.
-    }
-  }
-
-  #read = (): void => {
-    this.#handlers.hostContext(this.context);
-    // A change of theme or display mode must not redraw the list, which would clear its marks,
-    // filter and order.
-    const tool = toolJson(this.#runtime);
-    if (tool !== undefined && tool === this.#tool) return;
-    this.#tool = tool;
-    const state = this.state;
-    if (state) this.#handlers.state(state);
+  return {
+    start() {
+      read();
+      for (const type of SET_GLOBALS) globalThis.addEventListener(type, read);
+    },
+    stop() {
+      for (const type of SET_GLOBALS) globalThis.removeEventListener(type, read);
+    },
+    canOpenLinks: typeof runtime.openExternal === "function",
+    async openLink(url) {
+      try {
+        await runtime.openExternal!({ href: url });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    // The runtime takes no files and no model context from the view.
+    canDownload: false,
+    downloadFile: () => Promise.resolve(false),
+    modelContext: undefined,
+    updateModelContext() {},
+    async requestDisplayMode(mode) {
+      try {
+        await runtime.requestDisplayMode?.({ mode });
+      } catch {
+        // The mode stays as it is; the runtime says so through its globals.
+      }
+      read();
+    },
+    sizeChanged(next) {
+      if (next === height) return;
+      height = next;
+      try {
+        runtime.notifyIntrinsicHeight?.(next);
+      } catch {
+        // A runtime that cannot take the height sizes the frame itself.
+      }
+    },
   };
 }

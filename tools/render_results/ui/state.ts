@@ -9,13 +9,18 @@ import type {
   McpUiToolInputPartialNotification,
   McpUiToolResultNotification,
 } from "@modelcontextprotocol/ext-apps";
+import { isObject, type Json } from "./json.ts";
 import { readFacts, type SourceFacts } from "./metadata.ts";
+import { readTextList } from "./text_list.ts";
+
+/** The heading shown when the list has none, as the tool gives it. */
+const DEFAULT_TITLE = "Results";
 
 /** One result as the view draws it. */
 export interface ResultItem {
   /** Its citation number: its 1-based position in the list, as the text list numbers it. */
   number: number;
-  /** The result's id (the URL when the caller gave none). */
+  /** The result's id: the URL when the caller gave none, as the tool fills it. */
   id: string;
   /** The title, shown as the link text. */
   title: string;
@@ -34,18 +39,15 @@ export type ViewState =
   | { phase: "preparing"; title: string; results: ResultItem[] }
   | { phase: "ready"; title: string; results: ResultItem[] }
   | { phase: "error"; detail: string }
+  | { phase: "text"; detail: string }
   | { phase: "cancelled"; reason: string };
-
-/** The heading shown when the list has none. */
-const DEFAULT_TITLE = "Results";
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-function readItem(value: unknown, index: number): ResultItem | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const item = value as Record<string, unknown>;
+function readItem(item: unknown, index: number): ResultItem | undefined {
+  if (!isObject(item)) return undefined;
   const url = text(item.url);
   return {
     number: index + 1,
@@ -78,20 +80,32 @@ export function fromToolInput(
   };
 }
 
-/** Reads a tool result into the state that shows it; a failed or malformed one is an error. */
-export function fromToolResult(result: McpUiToolResultNotification["params"]): ViewState {
-  const data = result.structuredContent as Record<string, unknown> | undefined;
-  if (result.isError !== true && Array.isArray(data?.results)) {
-    return {
-      phase: "ready",
-      title: text(data.title).trim() || DEFAULT_TITLE,
-      results: readItems(data.results),
-    };
-  }
+/** `data` when it holds a list of results. */
+function list(data: unknown): Json | undefined {
+  return isObject(data) && Array.isArray(data.results) ? data : undefined;
+}
+
+/**
+ * Reads a tool result into the state that shows it. A failed result is an error with its text.
+ * A successful one shows its structured content; where a host passed that on without it, the
+ * complete arguments `args` when the host sent them (the tool's list is made of them, ids filled
+ * alike), else the list its text was written from, else its text as it is.
+ */
+export function fromToolResult(
+  result: McpUiToolResultNotification["params"],
+  args?: unknown,
+): ViewState {
   const content = Array.isArray(result.content) ? result.content : [];
   const detail = content.map((block) => block?.type === "text" ? text(block.text) : "")
     .filter(Boolean).join("\n");
-  return { phase: "error", detail };
+  if (result.isError === true) return { phase: "error", detail };
+  const data = list(result.structuredContent) ?? list(args) ?? list(readTextList(detail));
+  if (!data) return detail ? { phase: "text", detail } : { phase: "alone" };
+  return {
+    phase: "ready",
+    title: text(data.title).trim() || DEFAULT_TITLE,
+    results: readItems(data.results as unknown[]),
+  };
 }
 
 /** The state of a cancelled call, with the reason the host gave, if any, as text. */

@@ -26,9 +26,41 @@ Deno.test("fromToolResult numbers results by their position and turns failures i
     fromToolResult({ isError: true, content: [{ type: "text", text: "boom" }] }),
     { phase: "error", detail: "boom" },
   );
+});
+
+Deno.test("fromToolResult shows a successful result the host stripped from what else it has", () => {
+  const items = [{ ...ITEMS[0], id: "own-id", metadata: { author: "Ada" } }, ITEMS[1]];
+  const whole = success(items, "Sources");
+  const args = { title: "Sources", results: items };
+  const stripped = { content: whole.content };
+  assert.deepEqual(fromToolResult(stripped, args), fromToolResult(whole), "from the arguments");
+  assert.deepEqual(fromToolResult({ ...stripped, structuredContent: null } as never, args), {
+    phase: "ready",
+    title: "Sources",
+    results: items.map((item, i) => resultItem(i + 1, item)),
+  });
+  const fromText = {
+    phase: "ready",
+    title: "Sources",
+    results: [
+      resultItem(1, { title: ITEMS[0].title, url: ITEMS[0].url, text: ITEMS[0].text }),
+      resultItem(2, { ...ITEMS[1], text: "" }),
+    ],
+  };
+  assert.deepEqual(fromToolResult(stripped), fromText, "from the text, without ids and metadata");
+  assert.deepEqual(fromToolResult(stripped, { results: "still streaming" }), fromText);
   assert.deepEqual(
-    fromToolResult({ content: [], structuredContent: { results: "nope" } }),
-    { phase: "error", detail: "" },
+    fromToolResult({ content: [{ type: "text", text: "Done: <b>3</b> sources." }] }),
+    { phase: "text", detail: "Done: <b>3</b> sources." },
+    "a text that is not the list is shown as text, not as an error",
+  );
+  assert.deepEqual(fromToolResult({ content: [], structuredContent: { results: "nope" } }), {
+    phase: "alone",
+  });
+  assert.deepEqual(
+    fromToolResult({ ...whole, isError: true }, args),
+    { phase: "error", detail: whole.content[0].text },
+    "a failed result is an error, whatever else it holds",
   );
 });
 

@@ -16,6 +16,7 @@ import type { Formats } from "./formats.ts";
 import type { Localized } from "./i18n.ts";
 import { markdownList } from "./markdown.ts";
 import { markedContext } from "./model_context.ts";
+import type { ReaderState } from "./reader_state.ts";
 import { datedCount, newestFirst } from "./sort.ts";
 import type { ResultItem, ViewState } from "./state.ts";
 import { displayHost, linkHref } from "./url.ts";
@@ -36,6 +37,10 @@ export interface ViewProps {
    * the user marked for the model.
    */
   host: ViewHost;
+  /** What the reader chose for this list: the filter, the order, the marks, the whole list. */
+  reader: ReaderState;
+  /** Takes what the reader changed; the view shows it once it comes back as `reader`. */
+  onReader(change: Partial<ReaderState>): void;
 }
 
 /**
@@ -112,32 +117,38 @@ function CopyBox(
   );
 }
 
-const cards = new WeakMap<Element, Card>();
-
-// Whether a title or snippet overflows its lines changes with its card's size, so it is measured
-// when the card is resized (and first laid out): all cards at once, after layout, reading only.
-const resizes = new ResizeObserver((entries) => {
-  for (const { target } of entries) cards.get(target)?.measure();
-});
-
 interface CardProps {
   item: ResultItem;
   badge: Badge;
-  list: View;
+  formats: Formats;
+  words: Localized;
+  /** Whether the list is final, which gives the card its copy button. */
+  settled: boolean;
+  /** Whether the card offers a mark (the list is final and the host takes marks). */
+  markable: boolean;
+  marked: boolean;
+  /** The text this card shows to copy by hand, if any. */
+  copyBox?: CopyBoxState;
+  onOpenLink(event: MouseEvent, owner: number, href: string): void;
+  onToggleMark(number: number): void;
+  onCopyLink(number: number, href: string): void;
+  onCloseCopyBox(): void;
 }
 
 /** One result: number, title, source line, snippet and the card's controls. */
 class Card extends Component<CardProps, { open: boolean; over: boolean }> {
   override state = { open: false, over: false };
   root = createRef<HTMLLIElement>();
+  // Whether a title or snippet overflows its lines changes with the card's size, so it is
+  // measured when the card is resized (and first laid out): after layout, reading only.
+  resizes = new ResizeObserver(() => this.measure());
 
   override componentDidMount(): void {
-    cards.set(this.root.current!, this);
-    resizes.observe(this.root.current!);
+    this.resizes.observe(this.root.current!);
   }
 
   override componentWillUnmount(): void {
-    resizes.unobserve(this.root.current!);
+    this.resizes.disconnect();
   }
 
   /** Notes whether the clamped title or snippet hides any text. */
@@ -147,12 +158,10 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
     if (!this.state.open && over !== this.state.over) this.setState({ over });
   }
 
-  override render({ item, badge, list }: CardProps) {
+  override render(
+    { item, badge, formats, words, settled, markable, marked, copyBox, ...on }: CardProps,
+  ) {
     const { open, over } = this.state;
-    const { formats, words, host, state } = list.props;
-    const { marks, copyBox } = list.state;
-    const settled = state.phase === "ready";
-    const marked = marks.has(item.number);
     const href = linkHref(item.url);
     const label = item.title || item.url;
     const site = item.facts.site || displayHost(item.url);
@@ -171,7 +180,7 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  onClick={(event) => list.openLink(event, item.number, href)}
+                  onClick={(event) => on.onOpenLink(event, item.number, href)}
                 >
                   {label}
                 </a>
@@ -187,20 +196,19 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
                 onClick={() => this.setState({ open: !open })}
               />
             )}
-            {settled && host.modelContext && (
+            {markable && (
               <IconButton
                 icon="mark"
                 label={words.t("mark", { number: citation })}
                 aria-pressed={marked}
-                onClick={() => list.toggleMark(item.number)}
+                onClick={() => on.onToggleMark(item.number)}
               />
             )}
             {settled && href && (
               <IconButton
                 icon="copy"
                 label={words.t("copyLink", { number: citation })}
-                onClick={() =>
-                  list.copy(item.number, href, words.t("linkCopied", { number: citation }))}
+                onClick={() => on.onCopyLink(item.number, href)}
               />
             )}
           </div>
@@ -229,9 +237,7 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
           )}
         </p>
         {item.text && <p class={`snippet${clamp}`} dir="auto">{item.text}</p>}
-        {copyBox?.owner === item.number && (
-          <CopyBox {...copyBox} words={words} close={list.closeCopyBox} />
-        )}
+        {copyBox && <CopyBox {...copyBox} words={words} close={on.onCloseCopyBox} />}
       </li>
     );
   }
@@ -245,59 +251,37 @@ interface CopyBoxState {
 }
 
 interface ListState {
-  /** The state these marks and copies belong to; a new one clears them. */
+  /** The state these notices and copies belong to; a new one clears them. */
   source?: ViewState;
-  /** The numbers of the marked results. */
-  marks: Set<number>;
   /** Text the view could not hand over, shown to copy by hand. */
   copyBox?: CopyBoxState;
   /** What the last copy or download did. */
   notice: string;
   /** What to do instead of what the notice says failed, offered beside it. */
   fallback?: { label: string; run(): void };
-  /** What the filter field holds. */
-  query: string;
-  /** Whether the list is sorted newest first. */
-  newest: boolean;
-  /** Whether every card shows inline, not the first few. */
-  expanded: boolean;
 }
-
-let noticeTimer: ReturnType<typeof setTimeout> | undefined;
-// The control whose copy the clipboard refused, to focus again once the copy box closes.
-let copyTrigger: HTMLElement | null = null;
 
 /** The whole view for one state. */
 export class View extends Component<ViewProps, ListState> {
-  override state: ListState = {
-    marks: new Set(),
-    notice: "",
-    query: "",
-    newest: false,
-    expanded: false,
-  };
+  override state: ListState = { notice: "" };
+  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  // The control whose copy the clipboard refused, to focus again once the copy box closes.
+  #copyTrigger: HTMLElement | null = null;
 
-  // Cards are kept from the preview to the result (which then costs a third of drawing them
-  // anew), but marks, copies, the filter and the order belong to one list.
+  // Cards are kept from the preview to the result (which then costs less than drawing them
+  // anew), but notices and copies belong to one list.
   static override getDerivedStateFromProps(
     props: ViewProps,
     list: ListState,
   ): Partial<ListState> | null {
-    return props.state === list.source ? null : {
-      source: props.state,
-      marks: new Set(),
-      copyBox: undefined,
-      notice: "",
-      fallback: undefined,
-      query: "",
-      newest: false,
-      expanded: false,
-    };
+    return props.state === list.source
+      ? null
+      : { source: props.state, copyBox: undefined, notice: "", fallback: undefined };
   }
 
   /** Copies `text`, or shows it selected in a copy box where the clipboard refuses it. */
   async copy(owner: number | "list", text: string, done: string): Promise<void> {
-    copyTrigger = document.activeElement as HTMLElement | null;
+    this.#copyTrigger = document.activeElement as HTMLElement | null;
     if (!await copyText(text)) {
       // The box takes the place of any notice, whose offer it answers.
       return this.setState({
@@ -315,23 +299,27 @@ export class View extends Component<ViewProps, ListState> {
    */
   notify(notice: string, fallback?: ListState["fallback"]): void {
     this.setState({ notice, fallback, copyBox: undefined });
-    clearTimeout(noticeTimer);
-    if (!fallback) noticeTimer = setTimeout(() => this.setState({ notice: "" }), 4000);
+    clearTimeout(this.#noticeTimer);
+    if (!fallback) this.#noticeTimer = setTimeout(() => this.setState({ notice: "" }), 4000);
   }
 
   /**
    * Opens a title's link through the host where it opens links (else the browser follows it);
    * a link the host did not open is shown to copy.
    */
-  openLink(event: MouseEvent, owner: number, href: string): void {
+  openLink = (event: MouseEvent, owner: number, href: string): void => {
     const { host } = this.props;
     if (!host.canOpenLinks) return;
     event.preventDefault();
-    copyTrigger = event.currentTarget as HTMLElement | null;
+    this.#copyTrigger = event.currentTarget as HTMLElement | null;
     host.openLink(href).then((opened) => {
       if (!opened) this.setState({ copyBox: { owner, text: href, reason: "linkBlocked" } });
     });
-  }
+  };
+
+  copyLink = (number: number, href: string): void => {
+    this.copy(number, href, this.props.words.t("linkCopied", { number: String(number) }));
+  };
 
   /**
    * Writes `items` (the marked results when some are, else all) in `format`, and downloads the
@@ -353,41 +341,51 @@ export class View extends Component<ViewProps, ListState> {
 
   closeCopyBox = (): void => {
     this.setState({ copyBox: undefined });
-    copyTrigger?.focus();
+    this.#copyTrigger?.focus();
   };
 
   /** Marks or unmarks result `number` and tells the model the marked ones. */
-  toggleMark(number: number): void {
-    const { state, host } = this.props;
-    const marks = new Set(this.state.marks);
+  toggleMark = (number: number): void => {
+    const { state, host, reader, onReader } = this.props;
+    const marks = new Set(reader.marks);
     if (!marks.delete(number)) marks.add(number);
-    this.setState({ marks });
+    onReader({ marks: [...marks].sort((a, b) => a - b) });
     if (state.phase !== "ready" || !host.modelContext) return;
     const marked = state.results.filter((item) => marks.has(item.number));
     host.updateModelContext(
       markedContext(state.title, state.results.length, marked, host.modelContext),
     );
-  }
+  };
+
+  // Set when the reader unfolds the list, so the focus moves on once the cards are there.
+  #unfolding = false;
 
   /**
    * Shows every card or folds the list back to the first few. Unfolded, the focus moves to the
    * first card that was hidden, where reading goes on; folded, it stays on the control.
    */
   setExpanded(expanded: boolean): void {
-    this.setState({ expanded }, () => {
-      const card = expanded && document.querySelectorAll<HTMLElement>(".card")[FOLDED_CARDS];
-      if (card) (card.querySelector<HTMLElement>(".title a") ?? card).focus();
-    });
+    this.#unfolding = expanded;
+    this.props.onReader({ expanded });
   }
 
-  override render({ state, words, context, host }: ViewProps) {
+  override componentDidUpdate(): void {
+    if (!this.#unfolding || !this.props.reader.expanded) return;
+    this.#unfolding = false;
+    const card = document.querySelectorAll<HTMLElement>(".card")[FOLDED_CARDS];
+    if (card) (card.querySelector<HTMLElement>(".title a") ?? card).focus();
+  }
+
+  override render({ state, formats, words, context, host, reader, onReader }: ViewProps) {
     const modes = context.availableDisplayModes;
     const fullscreen = context.displayMode === "fullscreen";
-    const { marks, copyBox, notice, fallback, query, newest, expanded } = this.state;
+    const { copyBox, notice, fallback } = this.state;
+    const { query, newest, expanded } = reader;
+    const marks = new Set(reader.marks);
     const settled = state.phase === "ready";
     const results = settled || state.phase === "preparing" ? state.results : [];
     const count = results.length;
-    const badges = listBadges(results);
+    const badges = new Map(listBadges(results).map((badge, index) => [results[index], badge]));
     const sortable = settled && datedCount(results) > 1;
     const shown = filterResults(newest && sortable ? newestFirst(results) : results, query);
     // Inline, a long list opens folded to its first cards; full screen has room for all.
@@ -396,8 +394,13 @@ export class View extends Component<ViewProps, ListState> {
     const chosen = marks.size ? results.filter((item) => marks.has(item.number)) : results;
     return (
       <>
-        <p role="status" class={`status ${state.phase}`}>{words.t(state.phase)}</p>
-        {state.phase === "error" && state.detail && <pre class="detail">{state.detail}</pre>}
+        {/* A successful result shown as its text, where no list could be read from it. */}
+        <p role="status" class={`status ${state.phase}`}>
+          {words.t(state.phase === "text" ? "ready" : state.phase)}
+        </p>
+        {(state.phase === "error" || state.phase === "text") && state.detail && (
+          <pre class="detail">{state.detail}</pre>
+        )}
         {state.phase === "cancelled" && state.reason && <pre class="detail">{state.reason}</pre>}
         {/* The heading and the list's tools stay in view where the frame scrolls. */}
         <div class="bar">
@@ -417,7 +420,7 @@ export class View extends Component<ViewProps, ListState> {
                   <button
                     type="button"
                     aria-pressed={newest}
-                    onClick={() => this.setState({ newest: !newest })}
+                    onClick={() => onReader({ newest: !newest })}
                   >
                     {words.t("newestFirst")}
                   </button>
@@ -457,11 +460,11 @@ export class View extends Component<ViewProps, ListState> {
                     aria-label={words.t("filter")}
                     placeholder={words.t("filter")}
                     value={query}
-                    onInput={(event) => this.setState({ query: event.currentTarget.value })}
+                    onInput={(event) => onReader({ query: event.currentTarget.value })}
                     onKeyDown={(event) => {
                       if (event.key !== "Escape" || !query) return;
                       event.preventDefault();
-                      this.setState({ query: "" });
+                      onReader({ query: "" });
                     }}
                   />
                   {/* Unseen, in the field's place: it makes the field as wide as its placeholder. */}
@@ -481,6 +484,7 @@ export class View extends Component<ViewProps, ListState> {
                 </span>
                 {EXPORT_FORMATS.map((format) => (
                   <button
+                    key={format.label}
                     type="button"
                     onClick={() => this.export(format, chosen, state.title)}
                   >
@@ -511,8 +515,17 @@ export class View extends Component<ViewProps, ListState> {
               <Card
                 key={`${item.number}:${item.url}`}
                 item={item}
-                badge={badges[results.indexOf(item)]}
-                list={this}
+                badge={badges.get(item)!}
+                formats={formats}
+                words={words}
+                settled={settled}
+                markable={settled && !!host.modelContext}
+                marked={marks.has(item.number)}
+                copyBox={copyBox?.owner === item.number ? copyBox : undefined}
+                onOpenLink={this.openLink}
+                onToggleMark={this.toggleMark}
+                onCopyLink={this.copyLink}
+                onCloseCopyBox={this.closeCopyBox}
               />
             ))}
           </ol>

@@ -1,12 +1,17 @@
 /**
- * What the view asks of the host it runs in, whichever runtime the host offers: the MCP Apps
- * bridge (`host_bridge.ts`) or the ChatGPT Apps SDK runtime (`openai_host.ts`).
+ * What the view asks of the host it runs in, and what the host tells the view, whichever runtime
+ * the host offers: the MCP Apps bridge (`host_bridge.ts`) or the ChatGPT Apps SDK runtime
+ * (`openai_host.ts`).
  *
  * @module
  */
 import type {
   McpUiDisplayMode,
   McpUiHostCapabilities,
+  McpUiHostContext,
+  McpUiToolCancelledNotification,
+  McpUiToolInputPartialNotification,
+  McpUiToolResultNotification,
   McpUiUpdateModelContextRequest,
 } from "@modelcontextprotocol/ext-apps";
 
@@ -35,4 +40,21 @@ export interface ViewHost {
 export interface HostConnection extends ViewHost {
   /** Tells the host how tall the view's content is, in CSS pixels. */
   sizeChanged(height: number): void;
+}
+
+/**
+ * What the host tells the view, in the same words whichever runtime it speaks. Every field comes
+ * from another process and is checked where it is read (`state.ts`).
+ */
+export interface HostEvents {
+  /** The tool's arguments: whole, or still streaming (`partial`). */
+  toolInput(params: McpUiToolInputPartialNotification["params"], partial: boolean): void;
+  /** The tool's result. */
+  toolResult(result: McpUiToolResultNotification["params"]): void;
+  /** The call was cancelled. */
+  toolCancelled(params: McpUiToolCancelledNotification["params"]): void;
+  /** The host context changed; `context` is the whole context, updates merged in. */
+  hostContext(context: McpUiHostContext): void;
+  /** The host is about to remove the view. */
+  teardown(): void;
 }

@@ -1,19 +1,19 @@
 /**
- * The lean path against its reference, the SDK's path: the server's real fetch handler is built
+ * The lean responder against its reference, the SDK's path: the server's real fetch handler is built
  * both ways in this process, and every request sent to both must get the same HTTP status, the
- * same headers and JSON-equal bodies (error messages included). The lean path gets each request
+ * same headers and JSON-equal bodies (error messages included). The lean responder gets each request
  * both ways the server is given one: as a `Request` (`deno serve`) and as the server's own
  * listener hands it over, its head parsed by the listener's parser. When the SDK is upgraded,
- * this is what says whether the lean path still holds.
+ * this is what says whether the lean responder still holds.
  *
- * Generated requests mix what the lean path answers with everything it must leave to the SDK:
+ * Generated requests mix what the lean responder answers with everything it must leave to the SDK:
  * valid and invalid arguments (`tests/support/render_arguments.ts`), every protocol version, the
  * standard headers present, absent, mismatched or padded with whitespace, `_meta` present,
  * partial or wrong-typed, ids of every JSON type, unknown tools, resources and methods, extra
- * fields, notifications and batches. A lean path of its own, around an SDK responder that counts
- * what it is asked, tells which requests the lean path answered, so the run can show it answered
+ * fields, notifications and batches. A lean responder of its own, around an SDK responder that counts
+ * what it is asked, tells which requests the lean responder answered, so the run can show it answered
  * many.
- * Fixed cases then take each branch of `lean_path.ts` once.
+ * Fixed cases then take each branch of `lean_responder.ts` once.
  *
  * `deno task test` sends 10,000 generated requests; `deno task fuzz` 100,000. Arguments after
  * `--`: `--runs=N` and `--seed=N` (to replay a failure fast-check reports).
@@ -26,7 +26,7 @@ import { readConfig } from "../config.ts";
 import { receive } from "@render-results/http1/testing";
 import { createFetchHandler, type FetchHandler } from "./fetch_handler.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
-import { LeanResponder } from "./lean_path.ts";
+import { LeanResponder } from "./lean_responder.ts";
 import { SdkResponder } from "./sdk_responder.ts";
 import { VIEW_URI } from "render-results-mcp";
 import { cases, option } from "render-results-mcp/testing";
@@ -59,8 +59,8 @@ interface Answer {
 }
 
 const config = readConfig(new Map([["LOG_LEVEL", "off"]]));
-const lean = await createFetchHandler(config, undefined, { leanPath: true });
-const reference = await createFetchHandler(config, undefined, { leanPath: false });
+const lean = await createFetchHandler(config, undefined, { leanResponder: true });
+const reference = await createFetchHandler(config, undefined, { leanResponder: false });
 
 function httpRequest({ body, headers }: Exchange): Request {
   return new Request(URL, {
@@ -109,15 +109,19 @@ async function send(
   return { status: response.status, headers: [...response.headers].sort(), body };
 }
 
-/** Sends `exchange` down both paths, the lean one in both forms, and requires the same answer. */
+/** Sends `exchange` down both paths, the lean responder in both forms, and requires the same answer. */
 async function assertSameAnswer(exchange: Exchange): Promise<Answer> {
   const expected = await send(reference, exchange);
   const actual = await send(lean, exchange);
-  assert.deepStrictEqual(actual, expected, `lean and SDK paths differ on ${describe(exchange)}`);
+  assert.deepStrictEqual(
+    actual,
+    expected,
+    `the lean and SDK responders differ on ${describe(exchange)}`,
+  );
   assert.deepStrictEqual(
     await send(lean, exchange, "received"),
     expected,
-    `the lean path, given the request as received, differs on ${describe(exchange)}`,
+    `the lean responder, given the request as received, differs on ${describe(exchange)}`,
   );
   return actual;
 }
@@ -127,10 +131,10 @@ function describe({ body, headers }: Exchange): string {
 }
 
 /**
- * A lean path around an SDK responder that counts what it is asked: `answered` tells whether the
- * lean path answered a request itself, once it has learnt that request's kind.
+ * A lean responder around an SDK responder that counts what it is asked: `answered` tells whether the
+ * lean responder answered a request itself, once it has learnt that request's kind.
  */
-class CountingLeanPath {
+class CountingLeanResponder {
   consulted = 0;
   /** What the SDK's responder reported as unexpected failures of the tool. */
   readonly failures: unknown[] = [];
@@ -139,15 +143,15 @@ class CountingLeanPath {
   constructor(cacheScope: "public" | "private" = "public") {
     const sdk = new SdkResponder({ cacheScope, onError: (error) => this.failures.push(error) });
     this.#lean = new LeanResponder({
-      respond: (request, message, context) => {
+      respond: (context) => {
         this.consulted++;
-        return sdk.respond(request, message, context);
+        return sdk.respond(context);
       },
     });
   }
 
   /**
-   * Whether the lean path answers `exchange` without the SDK (after learning its kind); `message`
+   * Whether the lean responder answers `exchange` without the SDK (after learning its kind); `message`
    * stands for the parsed body, for values JSON cannot carry.
    */
   async answered(
@@ -158,7 +162,8 @@ class CountingLeanPath {
     const request = httpRequest(exchange);
     for (let attempt = 0; attempt < 2; attempt++) {
       const before = this.consulted;
-      await (await this.#lean.respond(request, message, { signal })).text();
+      const context = { request, url: new globalThis.URL(request.url), message, signal };
+      await (await this.#lean.respond(context)).text();
       if (this.consulted === before) return true;
     }
     return false;
@@ -395,8 +400,8 @@ const exchange = fc.record({
 
 // ---- The run ----
 
-Deno.test("the lean path answers generated requests exactly as the SDK does", async () => {
-  const probe = new CountingLeanPath();
+Deno.test("the lean responder answers generated requests exactly as the SDK does", async () => {
+  const probe = new CountingLeanResponder();
   let answeredLean = 0;
   let runs = 0;
   await fc.assert(
@@ -407,9 +412,9 @@ Deno.test("the lean path answers generated requests exactly as the SDK does", as
     }),
     { numRuns: option("runs") ?? 10_000, seed: option("seed") },
   );
-  // Both kinds of request are well represented: a run where the lean path never answered would
+  // Both kinds of request are well represented: a run where the lean responder never answered would
   // prove nothing about it.
-  assert.ok(answeredLean > runs * 0.3, `the lean path answered ${answeredLean} of ${runs}`);
+  assert.ok(answeredLean > runs * 0.3, `the lean responder answered ${answeredLean} of ${runs}`);
   assert.ok(answeredLean < runs * 0.8, `the SDK answered only ${runs - answeredLean} of ${runs}`);
 });
 
@@ -464,7 +469,7 @@ const raw = (message: unknown, headers = { accept: ACCEPT }) => ({
   headers,
 });
 
-/** Requests the lean path answers itself, once it has learnt their kind. */
+/** Requests the lean responder answers itself, once it has learnt their kind. */
 const ANSWERED: [string, Exchange][] = [
   ["a 2025-era call", legacy("tools/call", CALL)],
   ["a 2025-era call with invalid arguments", legacy("tools/call", { ...CALL, arguments: {} })],
@@ -502,7 +507,7 @@ const ANSWERED: [string, Exchange][] = [
   ],
 ];
 
-/** Requests the lean path leaves to the SDK. */
+/** Requests the lean responder leaves to the SDK. */
 const LEFT: [string, Exchange][] = [
   ["a batch", raw([{ jsonrpc: "2.0", id: 1, method: "tools/list" }])],
   ["a notification", raw({ jsonrpc: "2.0", method: "tools/list" })],
@@ -558,28 +563,31 @@ const LEFT: [string, Exchange][] = [
   ["another resource", legacy("resources/read", { uri: "ui://render-results/other.html" })],
 ];
 
-Deno.test("the lean path answers each kind of request it recognises, as the SDK does", async () => {
-  const probe = new CountingLeanPath();
+Deno.test("the lean responder answers each kind of request it recognises, as the SDK does", async () => {
+  const probe = new CountingLeanResponder();
   for (const [name, exchange] of ANSWERED) {
     await assertSameAnswer(exchange);
-    assert.ok(await probe.answered(exchange), `the lean path left ${name} to the SDK`);
+    assert.ok(await probe.answered(exchange), `the lean responder left ${name} to the SDK`);
   }
 });
 
-Deno.test("the lean path leaves anything unusual to the SDK", async () => {
-  const probe = new CountingLeanPath();
-  // Every kind is learnt first, so that leaving a request is the lean path's own decision.
+Deno.test("the lean responder leaves anything unusual to the SDK", async () => {
+  const probe = new CountingLeanResponder();
+  // Every kind is learnt first, so that leaving a request is the lean responder's own decision.
   for (const [, exchange] of ANSWERED) await probe.answered(exchange);
   for (const [name, exchange] of LEFT) {
     // An empty header is sent as no header at all.
     const headers = Object.fromEntries(Object.entries(exchange.headers).filter(([, v]) => v));
     await assertSameAnswer({ ...exchange, headers });
-    assert.ok(!await probe.answered({ ...exchange, headers }), `the lean path answered ${name}`);
+    assert.ok(
+      !await probe.answered({ ...exchange, headers }),
+      `the lean responder answered ${name}`,
+    );
   }
 });
 
-Deno.test("the lean path learns each kind of answer from the SDK, once and only from a success", async () => {
-  const probe = new CountingLeanPath();
+Deno.test("the lean responder learns each kind of answer from the SDK, once and only from a success", async () => {
+  const probe = new CountingLeanResponder();
   const invalid = modern("tools/call", { ...CALL, arguments: {} });
   await probe.answered(invalid);
   assert.equal(probe.consulted, 2, "an error teaches nothing: both attempts asked the SDK");
@@ -591,8 +599,8 @@ Deno.test("the lean path learns each kind of answer from the SDK, once and only 
   assert.equal(probe.consulted, 5, "each version is a kind of its own");
 });
 
-Deno.test("the lean path leaves an unexpected failure of the tool to the SDK, which reports it", async () => {
-  const probe = new CountingLeanPath();
+Deno.test("the lean responder leaves an unexpected failure of the tool to the SDK, which reports it", async () => {
+  const probe = new CountingLeanResponder();
   const exchange = legacy("tools/call", CALL);
   assert.ok(await probe.answered(exchange));
   // Only a caller in this process can pass a value whose reading throws.
@@ -608,14 +616,14 @@ Deno.test("the lean path leaves an unexpected failure of the tool to the SDK, wh
   assert.ok(probe.failures.every((error) => (error as Error).message === "reading failed"));
 });
 
-Deno.test("the lean path leaves a request whose deadline has passed to the SDK", async () => {
-  const probe = new CountingLeanPath();
+Deno.test("the lean responder leaves a request whose deadline has passed to the SDK", async () => {
+  const probe = new CountingLeanResponder();
   const exchange = legacy("tools/list");
   assert.ok(await probe.answered(exchange));
   assert.ok(!await probe.answered(exchange, AbortSignal.abort()));
 });
 
-Deno.test("the lean path answers as the SDK does when callers authenticate (private caches)", async () => {
+Deno.test("the lean responder answers as the SDK does when callers authenticate (private caches)", async () => {
   const key = "key-lean-path";
   const env = {
     LOG_LEVEL: "off",
@@ -623,8 +631,8 @@ Deno.test("the lean path answers as the SDK does when callers authenticate (priv
     MCP_API_KEYS_SHA256: await sha256Hex(key),
   };
   const authenticated = readConfig(new Map(Object.entries(env)));
-  const leanWithAuth = await createFetchHandler(authenticated, undefined, { leanPath: true });
-  const sdkWithAuth = await createFetchHandler(authenticated, undefined, { leanPath: false });
+  const leanWithAuth = await createFetchHandler(authenticated, undefined, { leanResponder: true });
+  const sdkWithAuth = await createFetchHandler(authenticated, undefined, { leanResponder: false });
   for (
     const exchange of [modern("tools/list"), modern("server/discover"), modern("tools/call", CALL)]
   ) {

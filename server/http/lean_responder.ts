@@ -1,17 +1,17 @@
 /**
- * The lean path: a responder for the requests that carry the load (`tools/call` of
+ * The lean responder: a responder for the requests that carry the load (`tools/call` of
  * `render_results`, `tools/list`, `resources/read` of the view and `server/discover`) that
  * answers them without building an SDK server and transport per request. It wraps the SDK's
  * responder, hands it everything else, and answers exactly as it does: the same status, headers
- * and body (`lean_path_test.ts` sends the same generated requests to both and compares them).
+ * and body (`lean_responder_test.ts` sends the same generated requests to both and compares them).
  * To keep that true it answers only what it recognises with certainty, a narrow set of
  * well-formed requests described below; anything else (batches, notifications, unknown fields,
  * odd ids, headers or `_meta` it does not expect, other methods, tools or resources) goes to the
  * SDK's responder unchanged. Why it exists, and what to check when the SDK is upgraded:
- * `docs/decisions/lean_path.md`.
+ * `docs/decisions/lean_responder.md`.
  *
  * It copies no answer either. The first request of each kind (method, era and protocol version)
- * goes to the SDK's responder, and the lean path keeps what it answered: the whole result of the
+ * goes to the SDK's responder, and the lean responder keeps what it answered: the whole result of the
  * methods whose result never changes, and, for `tools/call`, what the SDK adds to the tool's own
  * result in that era (`resultType` and the server's identity in 2026-07-28). Later requests of
  * that kind get the same result with their own id; a call gets `callRenderResults`' result (the
@@ -29,13 +29,15 @@ import {
 import {
   callRenderResults,
   InvalidParamsError,
+  type JsonSource,
   RENDER_RESULTS,
   VIEW_URI,
 } from "render-results-mcp";
 import { isJsonObject } from "../json.ts";
-import type { ExchangeContext, McpResponder } from "./mcp_responder.ts";
+import type { McpResponder } from "./mcp_responder.ts";
+import type { RequestContext } from "./steps.ts";
 
-/** The 2026-era revision the lean path was proven against; any other is left to the SDK. */
+/** The 2026-era revision the lean responder was proven against; any other is left to the SDK. */
 const MODERN_VERSION = "2026-07-28";
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 const META_KEYS = new Set([
@@ -57,7 +59,7 @@ const encoder = new TextEncoder();
 /** The length from which an answer is encoded at once (see {@linkcode jsonResponse}). */
 const ENCODED_AT_ONCE = 16_384;
 
-/** A request the lean path recognised. */
+/** A request the lean responder recognised. */
 interface Recognised {
   /** Method, era and protocol version: requests of one kind get one result. */
   kind: string;
@@ -76,7 +78,7 @@ export class LeanResponder implements McpResponder {
   readonly #additions = new Map<string, Record<string, unknown>>();
 
   /**
-   * `sdk` is the SDK's responder, which answers what the lean path leaves and the first request
+   * `sdk` is the SDK's responder, which answers what the lean responder leaves and the first request
    * of each kind.
    */
   constructor(sdk: McpResponder) {
@@ -84,47 +86,31 @@ export class LeanResponder implements McpResponder {
   }
 
   /**
-   * Answers `request`, whose body is `message`: at once when the lean path knows its kind, else
-   * through the SDK's responder.
+   * Answers `context.request`, whose parsed body is `context.message`: at once when the lean
+   * responder knows its kind, else through the SDK's responder.
    */
-  respond(
-    request: Request,
-    message: unknown,
-    context: ExchangeContext,
-  ): Response | Promise<Response> {
-    return this.#answer(request, message, context) ?? this.#sdk.respond(request, message, context);
+  respond(context: RequestContext): Response | Promise<Response> {
+    return this.#answer(context) ?? this.#sdk.respond(context);
   }
 
-  /** The lean path's answer to `request`, or undefined to leave it to the SDK's responder. */
-  #answer(
-    request: Request,
-    message: unknown,
-    context: ExchangeContext,
-  ): Response | Promise<Response> | undefined {
+  /** The lean responder's answer, or undefined to leave the request to the SDK's responder. */
+  #answer(context: RequestContext): Response | Promise<Response> | undefined {
     if (context.signal.aborted) return undefined;
-    const recognised = recognise(request, message);
+    const recognised = recognise(context.request, context.message);
     if (recognised === undefined) return undefined;
     const { kind, id, args } = recognised;
     if (args !== undefined) {
       const additions = this.#additions.get(kind);
-      if (additions === undefined) {
-        return this.#learnCall(kind, id, args, request, message, context);
-      }
-      return call(id, args, additions);
+      if (additions === undefined) return this.#learnCall(kind, id, args, context);
+      return call(id, args, additions, context.body);
     }
     const result = this.#results.get(kind);
-    if (result === undefined) return this.#learnResult(kind, id, request, message, context);
+    if (result === undefined) return this.#learnResult(kind, id, context);
     return jsonResponse(answerText(result, id));
   }
 
-  async #learnResult(
-    kind: string,
-    id: string | number,
-    request: Request,
-    message: unknown,
-    context: ExchangeContext,
-  ): Promise<Response> {
-    const [response, answer] = await this.#ask(request, message, context);
+  async #learnResult(kind: string, id: string | number, context: RequestContext) {
+    const [response, answer] = await this.#ask(context);
     if (answer !== undefined && answer.id === id) {
       this.#results.set(kind, JSON.stringify(answer.result));
     }
@@ -135,11 +121,9 @@ export class LeanResponder implements McpResponder {
     kind: string,
     id: string | number,
     args: Record<string, unknown>,
-    request: Request,
-    message: unknown,
-    context: ExchangeContext,
+    context: RequestContext,
   ): Promise<Response> {
-    const [response, answer] = await this.#ask(request, message, context);
+    const [response, answer] = await this.#ask(context);
     if (answer === undefined || answer.id !== id || !isJsonObject(answer.result)) return response;
     let own: Record<string, unknown>;
     try {
@@ -160,11 +144,9 @@ export class LeanResponder implements McpResponder {
 
   /** The SDK's answer to the request, and its JSON-RPC result when it is a plain success. */
   async #ask(
-    request: Request,
-    message: unknown,
-    context: ExchangeContext,
+    context: RequestContext,
   ): Promise<[Response, { id: unknown; result: unknown } | undefined]> {
-    const response = await this.#sdk.respond(request, message, context);
+    const response = await this.#sdk.respond(context);
     if (response.status !== 200 || response.headers.get("content-type") !== "application/json") {
       return [response, undefined];
     }
@@ -181,15 +163,19 @@ export class LeanResponder implements McpResponder {
   }
 }
 
-/** The answer to a call of the tool: its result with the SDK's additions, or its -32602 error. */
+/**
+ * The answer to a call of the tool: its result with the SDK's additions, or its -32602 error.
+ * `source` is the body the arguments were parsed from, which may settle their size.
+ */
 function call(
   id: string | number,
   args: Record<string, unknown>,
   additions: Record<string, unknown>,
+  source: JsonSource | undefined,
 ): Response | undefined {
   let body;
   try {
-    body = { result: { ...callRenderResults(args), ...additions }, jsonrpc: "2.0", id };
+    body = { result: { ...callRenderResults(args, source), ...additions }, jsonrpc: "2.0", id };
   } catch (error) {
     // An unexpected failure is the SDK's to answer (and report): the call is pure, so it fails
     // there the same way.
@@ -216,7 +202,7 @@ function answerText(result: string, id: string | number): string {
   return `{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
 }
 
-/** What `message` is, when it is a request the lean path answers with certainty. */
+/** What `message` is, when it is a request the lean responder answers with certainty. */
 function recognise(request: Request, message: unknown): Recognised | undefined {
   if (!isJsonObject(message) || message.jsonrpc !== "2.0") return undefined;
   for (const key in message) if (!REQUEST_KEYS.has(key)) return undefined;
