@@ -35,7 +35,6 @@ export const MESSAGE_KEYS = [
   "mark",
   "copyLink",
   "linkCopied",
-  "copyBlocked",
   "linkBlocked",
   "pressToCopy",
   "done",

@@ -87,14 +87,14 @@ const selectAll = (area: HTMLTextAreaElement | null) => {
   area.scrollTop = 0;
 };
 
-/** Why a copy box shows its text: the clipboard was refused, or the link did not open. */
-type CopyBoxReason = "copyBlocked" | "linkBlocked";
-
-/** Text the view could not hand over (copy, link): shown selected, to copy by hand. */
+/**
+ * Text the view could not hand over: shown selected, to copy by hand. A copy the clipboard refused
+ * needs no more words than how to copy; a link that did not open says so first.
+ */
 function CopyBox(
-  { text, reason, words, close }: {
+  { text, link, words, close }: {
     text: string;
-    reason: CopyBoxReason;
+    link?: boolean;
     words: Localized;
     close(): void;
   },
@@ -102,7 +102,7 @@ function CopyBox(
   return (
     <div class="copybox">
       <label>
-        {`${words.t(reason)} ${words.t("pressToCopy")}`}
+        {`${link ? `${words.t("linkBlocked")} ` : ""}${words.t("pressToCopy")}`}
         <textarea
           ref={selectAll}
           readOnly
@@ -243,11 +243,11 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
   }
 }
 
-/** Text shown in a copy box: whose it is (a card's number, or the list's), and why. */
+/** Text shown in a copy box: whose it is (a card's number, or the list's), and whether a link. */
 interface CopyBoxState {
   owner: number | "list";
   text: string;
-  reason: CopyBoxReason;
+  link?: boolean;
 }
 
 interface ListState {
@@ -285,7 +285,7 @@ export class View extends Component<ViewProps, ListState> {
     if (!await copyText(text)) {
       // The box takes the place of any notice, whose offer it answers.
       return this.setState({
-        copyBox: { owner, text, reason: "copyBlocked" },
+        copyBox: { owner, text },
         notice: "",
         fallback: undefined,
       });
@@ -313,7 +313,7 @@ export class View extends Component<ViewProps, ListState> {
     event.preventDefault();
     this.#copyTrigger = event.currentTarget as HTMLElement | null;
     host.openLink(href).then((opened) => {
-      if (!opened) this.setState({ copyBox: { owner, text: href, reason: "linkBlocked" } });
+      if (!opened) this.setState({ copyBox: { owner, text: href, link: true } });
     });
   };
 

@@ -18,7 +18,7 @@ export const ar: Table = [
   // error
   "تعذّر عرض النتائج.",
   // cancelled
-  "تم الإلغاء: لا توجد نتائج لعرضها.",
+  "تم الإلغاء.",
   // count
   {
     zero: "{count} نتيجة",
@@ -75,8 +75,6 @@ export const ar: Table = [
   "نسخ الرابط {number}",
   // linkCopied
   "تم نسخ الرابط {number}",
-  // copyBlocked
-  "النسخ محظور هنا.",
   // linkBlocked
   "لم يُفتح الرابط هنا.",
   // pressToCopy

@@ -18,7 +18,7 @@ export const de: Table = [
   // error
   "Die Ergebnisse konnten nicht angezeigt werden.",
   // cancelled
-  "Abgebrochen: keine Ergebnisse.",
+  "Abgebrochen.",
   // count
   { one: "{count} Ergebnis", other: "{count} Ergebnisse" },
   // countOf
@@ -61,8 +61,6 @@ export const de: Table = [
   "Link {number} kopieren",
   // linkCopied
   "Link {number} kopiert",
-  // copyBlocked
-  "Kopieren ist hier blockiert.",
   // linkBlocked
   "Der Link ließ sich hier nicht öffnen.",
   // pressToCopy

@@ -18,7 +18,7 @@ export const en: Table = [
   // error
   "The results could not be shown.",
   // cancelled
-  "Cancelled: no results to show.",
+  "Cancelled.",
   // count
   { one: "{count} result", other: "{count} results" },
   // countOf
@@ -61,8 +61,6 @@ export const en: Table = [
   "Copy link {number}",
   // linkCopied
   "Link {number} copied",
-  // copyBlocked
-  "Copying is blocked here.",
   // linkBlocked
   "The link did not open here.",
   // pressToCopy

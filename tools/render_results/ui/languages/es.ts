@@ -18,7 +18,7 @@ export const es: Table = [
   // error
   "No se pudieron mostrar los resultados.",
   // cancelled
-  "Cancelado: no hay resultados que mostrar.",
+  "Cancelado.",
   // count
   { one: "{count} resultado", many: "{count} de resultados", other: "{count} resultados" },
   // countOf
@@ -65,8 +65,6 @@ export const es: Table = [
   "Copiar enlace {number}",
   // linkCopied
   "Enlace {number} copiado",
-  // copyBlocked
-  "Aquí no se puede copiar.",
   // linkBlocked
   "El enlace no se abrió aquí.",
   // pressToCopy

@@ -18,7 +18,7 @@ export const fa: Table = [
   // error
   "نمایش نتایج ممکن نشد.",
   // cancelled
-  "لغو شد: نتیجه‌ای برای نمایش نیست.",
+  "لغو شد.",
   // count
   "{count} نتیجه",
   // countOf
@@ -61,8 +61,6 @@ export const fa: Table = [
   "کپی پیوند {number}",
   // linkCopied
   "پیوند {number} کپی شد",
-  // copyBlocked
-  "کپی کردن اینجا مسدود است.",
   // linkBlocked
   "پیوند اینجا باز نشد.",
   // pressToCopy

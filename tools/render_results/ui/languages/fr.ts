@@ -18,7 +18,7 @@ export const fr: Table = [
   // error
   "Impossible d’afficher les résultats.",
   // cancelled
-  "Annulé\u00a0: aucun résultat à afficher.",
+  "Annulé.",
   // count
   { one: "{count} résultat", many: "{count} de résultats", other: "{count} résultats" },
   // countOf
@@ -65,8 +65,6 @@ export const fr: Table = [
   "Copier le lien {number}",
   // linkCopied
   "Lien {number} copié",
-  // copyBlocked
-  "La copie est bloquée ici.",
   // linkBlocked
   "Le lien ne s’est pas ouvert ici.",
   // pressToCopy

@@ -18,7 +18,7 @@ export const he: Table = [
   // error
   "לא ניתן היה להציג את התוצאות.",
   // cancelled
-  "בוטל: אין תוצאות להצגה.",
+  "בוטל.",
   // count
   { one: "{count} תוצאה", two: "{count} תוצאות", other: "{count} תוצאות" },
   // countOf
@@ -65,8 +65,6 @@ export const he: Table = [
   "העתקת קישור {number}",
   // linkCopied
   "קישור {number} הועתק",
-  // copyBlocked
-  "ההעתקה חסומה כאן.",
   // linkBlocked
   "הקישור לא נפתח כאן.",
   // pressToCopy

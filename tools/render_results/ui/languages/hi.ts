@@ -18,7 +18,7 @@ export const hi: Table = [
   // error
   "परिणाम नहीं दिखाए जा सके।",
   // cancelled
-  "रद्द किया गया: दिखाने के लिए कोई परिणाम नहीं।",
+  "रद्द किया गया।",
   // count
   "{count} परिणाम",
   // countOf
@@ -61,8 +61,6 @@ export const hi: Table = [
   "लिंक {number} कॉपी करें",
   // linkCopied
   "लिंक {number} कॉपी हो गया",
-  // copyBlocked
-  "यहां कॉपी करना ब्लॉक है।",
   // linkBlocked
   "लिंक यहां नहीं खुला।",
   // pressToCopy

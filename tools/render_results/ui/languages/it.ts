@@ -18,7 +18,7 @@ export const it: Table = [
   // error
   "Impossibile mostrare i risultati.",
   // cancelled
-  "Annullato: nessun risultato da mostrare.",
+  "Annullato.",
   // count
   { one: "{count} risultato", many: "{count} di risultati", other: "{count} risultati" },
   // countOf
@@ -69,8 +69,6 @@ export const it: Table = [
   "Copia link {number}",
   // linkCopied
   "Link {number} copiato",
-  // copyBlocked
-  "Qui la copia è bloccata.",
   // linkBlocked
   "Il link non si è aperto qui.",
   // pressToCopy

@@ -18,7 +18,7 @@ export const ja: Table = [
   // error
   "結果を表示できませんでした。",
   // cancelled
-  "キャンセルされました。表示する結果はありません。",
+  "キャンセルされました。",
   // count
   "{count}件",
   // countOf
@@ -61,8 +61,6 @@ export const ja: Table = [
   "リンク {number} をコピー",
   // linkCopied
   "リンク {number} をコピーしました",
-  // copyBlocked
-  "ここではコピーできません。",
   // linkBlocked
   "ここではリンクを開けませんでした。",
   // pressToCopy

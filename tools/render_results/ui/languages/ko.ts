@@ -18,7 +18,7 @@ export const ko: Table = [
   // error
   "결과를 표시할 수 없습니다.",
   // cancelled
-  "취소됨: 표시할 결과가 없습니다.",
+  "취소되었습니다.",
   // count
   "결과 {count}개",
   // countOf
@@ -61,8 +61,6 @@ export const ko: Table = [
   "링크 {number} 복사",
   // linkCopied
   "링크 {number} 복사됨",
-  // copyBlocked
-  "여기서는 복사가 차단되어 있습니다.",
   // linkBlocked
   "여기서 링크를 열 수 없습니다.",
   // pressToCopy

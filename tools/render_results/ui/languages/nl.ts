@@ -18,7 +18,7 @@ export const nl: Table = [
   // error
   "De resultaten konden niet worden getoond.",
   // cancelled
-  "Geannuleerd: geen resultaten om te tonen.",
+  "Geannuleerd.",
   // count
   { one: "{count} resultaat", other: "{count} resultaten" },
   // countOf
@@ -61,8 +61,6 @@ export const nl: Table = [
   "Link {number} kopiëren",
   // linkCopied
   "Link {number} gekopieerd",
-  // copyBlocked
-  "Kopiëren is hier geblokkeerd.",
   // linkBlocked
   "De link ging hier niet open.",
   // pressToCopy

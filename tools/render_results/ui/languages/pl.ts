@@ -18,7 +18,7 @@ export const pl: Table = [
   // error
   "Nie udało się wyświetlić wyników.",
   // cancelled
-  "Anulowano: brak wyników do wyświetlenia.",
+  "Anulowano.",
   // count
   { one: "{count} wynik", few: "{count} wyniki", many: "{count} wyników", other: "{count} wyniku" },
   // countOf
@@ -66,8 +66,6 @@ export const pl: Table = [
   "Kopiuj link {number}",
   // linkCopied
   "Skopiowano link {number}",
-  // copyBlocked
-  "Kopiowanie jest tu zablokowane.",
   // linkBlocked
   "Link nie otworzył się tutaj.",
   // pressToCopy

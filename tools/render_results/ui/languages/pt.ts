@@ -18,7 +18,7 @@ export const pt: Table = [
   // error
   "Não foi possível mostrar os resultados.",
   // cancelled
-  "Cancelado: nenhum resultado para mostrar.",
+  "Cancelado.",
   // count
   { one: "{count} resultado", many: "{count} de resultados", other: "{count} resultados" },
   // countOf
@@ -65,8 +65,6 @@ export const pt: Table = [
   "Copiar link {number}",
   // linkCopied
   "Link {number} copiado",
-  // copyBlocked
-  "A cópia está bloqueada aqui.",
   // linkBlocked
   "O link não abriu aqui.",
   // pressToCopy

@@ -18,7 +18,7 @@ export const ru: Table = [
   // error
   "Не удалось показать результаты.",
   // cancelled
-  "Отменено: нет результатов для показа.",
+  "Отменено.",
   // count
   {
     one: "{count} результат",
@@ -71,8 +71,6 @@ export const ru: Table = [
   "Копировать ссылку {number}",
   // linkCopied
   "Ссылка {number} скопирована",
-  // copyBlocked
-  "Копирование здесь заблокировано.",
   // linkBlocked
   "Ссылка здесь не открылась.",
   // pressToCopy

@@ -18,7 +18,7 @@ export const tr: Table = [
   // error
   "Sonuçlar gösterilemedi.",
   // cancelled
-  "İptal edildi: gösterilecek sonuç yok.",
+  "İptal edildi.",
   // count
   "{count} sonuç",
   // countOf
@@ -61,8 +61,6 @@ export const tr: Table = [
   "{number}. bağlantıyı kopyala",
   // linkCopied
   "{number}. bağlantı kopyalandı",
-  // copyBlocked
-  "Burada kopyalama engelli.",
   // linkBlocked
   "Bağlantı burada açılmadı.",
   // pressToCopy

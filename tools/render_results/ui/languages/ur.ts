@@ -18,7 +18,7 @@ export const ur: Table = [
   // error
   "نتائج نہیں دکھائے جا سکے۔",
   // cancelled
-  "منسوخ ہو گیا: دکھانے کے لیے کوئی نتائج نہیں۔",
+  "منسوخ ہو گیا۔",
   // count
   { one: "{count} نتیجہ", other: "{count} نتائج" },
   // countOf
@@ -61,8 +61,6 @@ export const ur: Table = [
   "لنک {number} کاپی کریں",
   // linkCopied
   "لنک {number} کاپی ہو گیا",
-  // copyBlocked
-  "یہاں کاپی کرنا مسدود ہے۔",
   // linkBlocked
   "لنک یہاں نہیں کھلا۔",
   // pressToCopy

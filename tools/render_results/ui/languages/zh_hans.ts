@@ -18,7 +18,7 @@ export const zhHans: Table = [
   // error
   "无法显示结果。",
   // cancelled
-  "已取消：没有可显示的结果。",
+  "已取消。",
   // count
   "{count} 条结果",
   // countOf
@@ -61,8 +61,6 @@ export const zhHans: Table = [
   "复制链接 {number}",
   // linkCopied
   "已复制链接 {number}",
-  // copyBlocked
-  "此处无法复制。",
   // linkBlocked
   "链接无法在此打开。",
   // pressToCopy

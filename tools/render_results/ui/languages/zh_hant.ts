@@ -18,7 +18,7 @@ export const zhHant: Table = [
   // error
   "無法顯示結果。",
   // cancelled
-  "已取消：沒有可顯示的結果。",
+  "已取消。",
   // count
   "{count} 筆結果",
   // countOf
@@ -61,8 +61,6 @@ export const zhHant: Table = [
   "複製連結 {number}",
   // linkCopied
   "已複製連結 {number}",
-  // copyBlocked
-  "此處無法複製。",
   // linkBlocked
   "無法在此開啟連結。",
   // pressToCopy
