@@ -280,23 +280,16 @@ const LONG = {
   metadata: { author: "Augusta Ada King, Countess of Lovelace, and her many correspondents" },
 };
 
-Deno.test(viewCase(
-  "ar at 720 px: a cut URL keeps its start and loses its end",
-  { ...LIGHT, width: 720, context: { ...LIGHT.context, locale: "ar" } },
-  async (p) => {
-    await send(p, [LONG]);
-    assert.deepEqual(await cutAtEnd(p, ".url bdi"), { firstShown: true, lastCut: true });
-  },
-));
-
-Deno.test(viewCase(
-  "ar at 392 px: a cut author written left to right keeps its start",
-  { ...LIGHT, width: 392, context: { ...LIGHT.context, locale: "ar" } },
-  async (p) => {
-    await send(p, [LONG]);
-    assert.deepEqual(await cutAtEnd(p, ".author bdi"), { firstShown: true, lastCut: true });
-  },
-));
+for (const [width, fact, selector] of [[720, "URL", ".url"], [392, "author", ".author"]] as const) {
+  Deno.test(viewCase(
+    `ar at ${width} px: a cut ${fact} written left to right keeps its start, loses its end`,
+    { ...LIGHT, width, context: { ...LIGHT.context, locale: "ar" } },
+    async (p) => {
+      await send(p, [LONG]);
+      assert.deepEqual(await cutAtEnd(p, `${selector} bdi`), { firstShown: true, lastCut: true });
+    },
+  ));
+}
 
 Deno.test(viewCase(
   'at 392 px, a refused download offers "Copy instead" on one line',
