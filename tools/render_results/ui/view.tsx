@@ -267,6 +267,8 @@ export class View extends Component<ViewProps, ListState> {
   #noticeTimer: ReturnType<typeof setTimeout> | undefined;
   // The control whose copy the clipboard refused, to focus again once the copy box closes.
   #copyTrigger: HTMLElement | null = null;
+  // Set when the reader unfolds the list, so the focus moves on once the cards are there.
+  #unfolding = false;
 
   // Cards are kept from the preview to the result (which then costs less than drawing them
   // anew), but notices and copies belong to one list.
@@ -357,9 +359,6 @@ export class View extends Component<ViewProps, ListState> {
     );
   };
 
-  // Set when the reader unfolds the list, so the focus moves on once the cards are there.
-  #unfolding = false;
-
   /**
    * Shows every card or folds the list back to the first few. Unfolded, the focus moves to the
    * first card that was hidden, where reading goes on; folded, it stays on the control.
@@ -394,7 +393,7 @@ export class View extends Component<ViewProps, ListState> {
     const chosen = marks.size ? results.filter((item) => marks.has(item.number)) : results;
     return (
       <>
-        {/* A successful result shown as its text, where no list could be read from it. */}
+        {/* A result shown as its text, where no list could be read from it, is ready too. */}
         <p role="status" class={`status ${state.phase}`}>
           {words.t(state.phase === "text" ? "ready" : state.phase)}
         </p>
