@@ -76,6 +76,23 @@ Deno.test(viewCase("the control unfolds and folds by keyboard, the focus kept", 
   assert.equal(await control.evaluate((e) => e === document.activeElement), true);
 }));
 
+Deno.test(viewCase(
+  "the same result sent again stays unfolded; another list opens folded",
+  CHAT,
+  async (p) => {
+    // VS Code sends the notifications again while the chat scrolls (excalidraw/excalidraw-mcp#9).
+    await send(p, longResults(8));
+    await p.view.getByRole("button", { name: "Show all 8" }).click();
+    await p.view.waitForFunction(() => document.querySelectorAll(".card").length === 8);
+    await p.call("toolResult", success(longResults(8)));
+    await p.call("ping");
+    assert.equal((await numbers(p)).length, 8, "still unfolded");
+    await send(p, longResults(9));
+    await p.view.waitForFunction(() => document.querySelectorAll(".card").length === 4);
+    assert.equal(await p.view.locator("button.fold").textContent(), "Show all 9");
+  },
+));
+
 Deno.test(viewCase("four results or fewer show whole, with no control", CHAT, async (p) => {
   await send(p, longResults(4));
   assert.deepEqual(await numbers(p), ["1", "2", "3", "4"]);
