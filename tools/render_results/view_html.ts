@@ -1,4 +1,4 @@
-// source-key: 8971222ca17c6503dc7877bcb28fa3da9b974fbbb52de28418f9ba438d611d12
+// source-key: 7f62c51179ed5cf0bb05fcafa2be80dadf45aeaab3bc501bf38187fb9be1138d
 // Built by `deno task build` (ui/build.ts) from the view's sources: do not edit.
 
 /** The card-list view: one self-contained HTML document. */
