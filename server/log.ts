@@ -4,8 +4,8 @@
  *
  * Lines are held and written together once per turn of the event loop: under load a write per
  * request would cost as much as answering a small request. Each write holds whole lines only,
- * and what is held is written at once when the process exits, on an uncaught error, or when
- * a stop exits the process.
+ * and what is held is written at once when the process exits (as a stop ends) or dies of an
+ * uncaught error.
  * @module
  */
 
@@ -135,7 +135,7 @@ export function writeLogLine(
   held.push(line);
 }
 
-/** Writes every log line held so far, now: on a stop, before the process exits. */
+/** Writes every log line held so far, in one write. */
 function flushLogs(): void {
   if (held.length === 0) return;
   const lines = held.join("\n");

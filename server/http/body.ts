@@ -17,9 +17,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const decoder = new TextDecoder();
 
-/** The parsed body with its text, or the error response to send instead. */
+/** The parsed body and its source's size, or the error response to send instead. */
 type BodyResult =
-  | { ok: true; value: unknown; text: string; byteLength: number }
+  | { ok: true; value: unknown; source: { byteLength: number } | undefined }
   | { ok: false; response: Response };
 
 /**
@@ -33,7 +33,7 @@ export function readJsonBody(limit: number = MAX_BODY_BYTES): Step {
     const body = await read(context.request, context.signal, limit);
     if (!body.ok) return body.response;
     context.message = body.value;
-    context.body = { text: body.text, byteLength: body.byteLength };
+    context.messageSource = body.source;
     return await next();
   };
 }
@@ -61,8 +61,11 @@ async function read(request: Request, signal: AbortSignal, limit: number): Promi
     });
   }
   const text = decoder.decode(bytes);
+  // Only the text's size is kept, and only when the decoder replaced no invalid bytes (it puts
+  // U+FFFD in their place): a large string held for the whole request would outlive scavenges.
+  const source = text.includes("\ufffd") ? undefined : { byteLength: bytes.byteLength };
   try {
-    return { ok: true, value: JSON.parse(text), text, byteLength: bytes.byteLength };
+    return { ok: true, value: JSON.parse(text), source };
   } catch {
     return refuse(400, ProtocolErrorCode.ParseError, "Parse error: the body is not valid JSON.");
   }

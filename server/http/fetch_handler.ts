@@ -32,9 +32,9 @@ const RETRY_AFTER_SECONDS = 1;
 export type FetchHandler = (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
 
 /**
- * Creates the handler for every path the server answers. MCP requests go to the lean responder, which
- * hands what it does not answer to the SDK's responder; `leanResponder: false` leaves every one to the
- * SDK's responder, the reference the lean responder is tested against.
+ * Creates the handler for every path the server answers. MCP requests go to the lean responder,
+ * which hands what it does not answer to the SDK's responder; `leanResponder: false` leaves every
+ * one to the SDK's responder, the reference the lean responder is tested against.
  */
 export async function createFetchHandler(
   config: Config,

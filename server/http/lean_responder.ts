@@ -11,9 +11,9 @@
  * `docs/decisions/lean_responder.md`.
  *
  * It copies no answer either. The first request of each kind (method, era and protocol version)
- * goes to the SDK's responder, and the lean responder keeps what it answered: the whole result of the
- * methods whose result never changes, and, for `tools/call`, what the SDK adds to the tool's own
- * result in that era (`resultType` and the server's identity in 2026-07-28). Later requests of
+ * goes to the SDK's responder, and the lean responder keeps what it answered: the whole result of
+ * the methods whose result never changes, and, for `tools/call`, what the SDK adds to the tool's
+ * own result in that era (`resultType` and the server's identity in 2026-07-28). Later requests of
  * that kind get the same result with their own id; a call gets `callRenderResults`' result (the
  * same function the SDK's handler calls) with those additions, or its -32602 error.
  * @module
@@ -78,8 +78,8 @@ export class LeanResponder implements McpResponder {
   readonly #additions = new Map<string, Record<string, unknown>>();
 
   /**
-   * `sdk` is the SDK's responder, which answers what the lean responder leaves and the first request
-   * of each kind.
+   * `sdk` is the SDK's responder, which answers what the lean responder leaves and the first
+   * request of each kind.
    */
   constructor(sdk: McpResponder) {
     this.#sdk = sdk;
@@ -102,7 +102,7 @@ export class LeanResponder implements McpResponder {
     if (args !== undefined) {
       const additions = this.#additions.get(kind);
       if (additions === undefined) return this.#learnCall(kind, id, args, context);
-      return call(id, args, additions, context.body);
+      return call(id, args, additions, context.messageSource);
     }
     const result = this.#results.get(kind);
     if (result === undefined) return this.#learnResult(kind, id, context);
@@ -165,7 +165,7 @@ export class LeanResponder implements McpResponder {
 
 /**
  * The answer to a call of the tool: its result with the SDK's additions, or its -32602 error.
- * `source` is the body the arguments were parsed from, which may settle their size.
+ * `source`, the size of the body the arguments were parsed from, may settle theirs.
  */
 function call(
   id: string | number,

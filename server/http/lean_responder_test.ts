@@ -1,19 +1,18 @@
 /**
- * The lean responder against its reference, the SDK's path: the server's real fetch handler is built
- * both ways in this process, and every request sent to both must get the same HTTP status, the
- * same headers and JSON-equal bodies (error messages included). The lean responder gets each request
- * both ways the server is given one: as a `Request` (`deno serve`) and as the server's own
- * listener hands it over, its head parsed by the listener's parser. When the SDK is upgraded,
- * this is what says whether the lean responder still holds.
+ * The lean responder against its reference, the SDK's path: the server's real fetch handler is
+ * built both ways in this process, and every request sent to both must get the same HTTP status,
+ * the same headers and JSON-equal bodies (error messages included). The lean responder gets each
+ * request both ways the server is given one: as a `Request` (`deno serve`) and as the server's own
+ * listener hands it over, its head parsed by the listener's parser. When the SDK is upgraded, this
+ * is what says whether the lean responder still holds.
  *
  * Generated requests mix what the lean responder answers with everything it must leave to the SDK:
- * valid and invalid arguments (`tests/support/render_arguments.ts`), every protocol version, the
- * standard headers present, absent, mismatched or padded with whitespace, `_meta` present,
- * partial or wrong-typed, ids of every JSON type, unknown tools, resources and methods, extra
- * fields, notifications and batches. A lean responder of its own, around an SDK responder that counts
- * what it is asked, tells which requests the lean responder answered, so the run can show it answered
- * many.
- * Fixed cases then take each branch of `lean_responder.ts` once.
+ * valid and invalid arguments (`render-results-mcp/testing`), every protocol version, the
+ * standard headers present, absent, mismatched or padded with whitespace, `_meta` present, partial
+ * or wrong-typed, ids of every JSON type, unknown tools, resources and methods, extra fields,
+ * notifications and batches. A lean responder of its own, around an SDK responder that counts what
+ * it is asked, tells which requests the lean responder answered, so the run can show it answered
+ * many. Fixed cases then take each branch of `lean_responder.ts` once.
  *
  * `deno task test` sends 10,000 generated requests; `deno task fuzz` 100,000. Arguments after
  * `--`: `--runs=N` and `--seed=N` (to replay a failure fast-check reports).
@@ -49,6 +48,8 @@ const encoder = new TextEncoder();
 interface Exchange {
   body: string;
   headers: Record<string, string>;
+  /** The body's bytes, when they are not `body` in UTF-8. */
+  bytes?: Uint8Array<ArrayBuffer>;
 }
 
 /** What a client sees of an answer. */
@@ -62,17 +63,20 @@ const config = readConfig(new Map([["LOG_LEVEL", "off"]]));
 const lean = await createFetchHandler(config, undefined, { leanResponder: true });
 const reference = await createFetchHandler(config, undefined, { leanResponder: false });
 
-function httpRequest({ body, headers }: Exchange): Request {
+function httpRequest({ body, headers, bytes }: Exchange): Request {
   return new Request(URL, {
     method: "POST",
     headers: { host: "127.0.0.1:8000", "content-type": "application/json", ...headers },
-    body,
+    body: bytes ?? body,
   });
 }
 
 /** `exchange` as the listener hands it to `handler`: read by its parser from the bytes sent. */
-async function received(handler: FetchHandler, { body, headers }: Exchange): Promise<Response> {
-  const content = encoder.encode(body);
+async function received(
+  handler: FetchHandler,
+  { body, headers, bytes }: Exchange,
+): Promise<Response> {
+  const content = bytes ?? encoder.encode(body);
   const head = [
     "POST /mcp HTTP/1.1",
     "Host: 127.0.0.1:8000",
@@ -81,10 +85,10 @@ async function received(handler: FetchHandler, { body, headers }: Exchange): Pro
     `Content-Length: ${content.byteLength}\r\n\r\n`,
   ].join("\r\n");
   // The head one byte per character, as the header values are written; the body in UTF-8.
-  const bytes = new Uint8Array(head.length + content.byteLength);
-  bytes.set(Uint8Array.from(head, (char) => char.charCodeAt(0)));
-  bytes.set(content, head.length);
-  const request = await receive(bytes, {
+  const sent = new Uint8Array(head.length + content.byteLength);
+  sent.set(Uint8Array.from(head, (char) => char.charCodeAt(0)));
+  sent.set(content, head.length);
+  const request = await receive(sent, {
     origin: ORIGIN,
     limits: { maxBodyBytes: MAX_BODY_BYTES },
   });
@@ -131,8 +135,8 @@ function describe({ body, headers }: Exchange): string {
 }
 
 /**
- * A lean responder around an SDK responder that counts what it is asked: `answered` tells whether the
- * lean responder answered a request itself, once it has learnt that request's kind.
+ * A lean responder around an SDK responder that counts what it is asked: `answered` tells whether
+ * the lean responder answered a request itself, once it has learnt that request's kind.
  */
 class CountingLeanResponder {
   consulted = 0;
@@ -151,8 +155,8 @@ class CountingLeanResponder {
   }
 
   /**
-   * Whether the lean responder answers `exchange` without the SDK (after learning its kind); `message`
-   * stands for the parsed body, for values JSON cannot carry.
+   * Whether the lean responder answers `exchange` without the SDK (after learning its kind);
+   * `message` stands for the parsed body, for values JSON cannot carry.
    */
   async answered(
     exchange: Exchange,
@@ -614,6 +618,25 @@ Deno.test("the lean responder leaves an unexpected failure of the tool to the SD
   assert.ok(!await probe.answered(exchange, undefined, failing));
   assert.ok(probe.failures.length > 0);
   assert.ok(probe.failures.every((error) => (error as Error).message === "reading failed"));
+});
+
+Deno.test("the lean responder measures arguments sent as invalid UTF-8 as the SDK does", async () => {
+  // Each invalid byte is read as U+FFFD, three bytes in the arguments' JSON: a body well under
+  // the argument limit carries arguments over it.
+  const call = legacy("tools/call", {
+    ...CALL,
+    arguments: { results: [{ title: "t", url: "https://example.com/", metadata: { x: "@" } }] },
+  });
+  const [before, after] = call.body.split("@");
+  const invalid = new Uint8Array(30_000).fill(0xff);
+  const bytes = new Uint8Array([...encoder.encode(before), ...invalid, ...encoder.encode(after)]);
+  // The first call teaches the lean responder the kind; the second it answers itself.
+  for (let round = 0; round < 2; round++) await assertSameAnswer(legacy("tools/call", CALL));
+  const answer = await assertSameAnswer({ ...call, bytes });
+  assert.deepStrictEqual((answer.body as { error: unknown }).error, {
+    code: -32602,
+    message: "Invalid arguments: must be at most 65,536 bytes as UTF-8 JSON.",
+  });
 });
 
 Deno.test("the lean responder leaves a request whose deadline has passed to the SDK", async () => {

@@ -1,8 +1,8 @@
 /**
- * The MCP step of `/mcp` and the interface behind it. A responder answers a request whose body
- * the web layer has read and parsed. Two stand behind this interface: the SDK's
- * (`sdk_responder.ts`), and the lean responder (`lean_responder.ts`), which answers the hot requests with
- * what it learned from the SDK's and hands it everything else. The fetch handler composes them.
+ * The MCP step of `/mcp` and the interface behind it. A responder answers a request whose body the
+ * web layer has read and parsed. Two stand behind this interface: the SDK's (`sdk_responder.ts`),
+ * and the lean responder (`lean_responder.ts`), which answers the hot requests with what it learned
+ * from the SDK's and hands it everything else. The fetch handler composes them.
  * @module
  */
 

@@ -22,8 +22,8 @@ export interface RequestContext {
   authInfo?: AuthInfo;
   /** The parsed JSON-RPC body, once it was read. */
   message?: unknown;
-  /** The body's text that `message` was parsed from, and the bytes it was decoded from. */
-  body?: { text: string; byteLength: number };
+  /** The size of the text `message` was parsed from, when its bytes were all valid UTF-8. */
+  messageSource?: { byteLength: number };
 }
 
 /** Calls the steps after the current one and resolves to their answer. */

@@ -18,8 +18,8 @@ const DEFAULT_HEADING = "Results";
  * Invalid arguments throw an `InvalidParamsError` (code -32602, invalid params) and a
  * message naming the field and the rule, never the value.
  *
- * A server that parsed `args` from a request's body may pass the body's text and byte length
- * as `source`: it often settles the 64 KiB size rule without measuring the arguments, and the
+ * A server that parsed `args` from a request's body of valid UTF-8 may pass its byte length as
+ * `source`: it often settles the 64 KiB size rule without measuring the arguments, and the
  * outcome is the same as without it.
  *
  * @example

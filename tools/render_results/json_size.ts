@@ -4,12 +4,32 @@
  * @module
  */
 
-/** JSON text a value was parsed from, with the number of UTF-8 bytes it was decoded from. */
+/**
+ * The JSON text a value was parsed from, by its size: text decoded from valid UTF-8 only, so that
+ * it takes exactly the bytes it came from (a decoder puts U+FFFD, three bytes, in place of each
+ * invalid byte).
+ */
 export interface JsonSource {
-  /** The text, as decoded from the bytes. */
-  text: string;
-  /** How many bytes the text was decoded from. */
+  /** How many bytes of UTF-8 the text is. */
   byteLength: number;
+}
+
+/**
+ * Whether `JSON.stringify` of a value parsed from the text `source` describes, or from a part
+ * of it, takes at most `limit` bytes in UTF-8; false when the source cannot say.
+ * `numbersGrowth` is the most the value's numbers may grow: for each, its length as
+ * `JSON.stringify` writes it, less one (the least any number takes in the text).
+ *
+ * Written again, JSON text only shrinks or keeps its length but for numbers: escapes become the
+ * characters they stand for or stay as they are, and whitespace and a duplicate key's earlier
+ * values go, while a number in exponent form may grow (`1e5` becomes `100000`).
+ */
+export function sourceBoundsJson(
+  source: JsonSource,
+  numbersGrowth: number,
+  limit: number,
+): boolean {
+  return source.byteLength + numbersGrowth <= limit;
 }
 
 /**
@@ -17,26 +37,6 @@ export interface JsonSource {
  * but the quote and the backslash. A string of only these takes its length plus two quotes.
  */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-/**
- * Whether `JSON.stringify` of a value parsed from `source.text`, or from a part of it, takes at
- * most `limit` bytes in UTF-8, decided from the source alone; false when it cannot say.
- * `numbersGrowth` is the most the value's numbers may grow: for each, its length as
- * `JSON.stringify` writes it, less one (the least any number takes in the text).
- *
- * Written again, JSON text only shrinks or keeps its length but for numbers: escapes become the
- * characters they stand for or stay as they are, and whitespace and a duplicate key's earlier
- * values go, while a number in exponent form may grow (`1e5` becomes `100000`). A character the
- * decoder put in place of invalid bytes (U+FFFD, three bytes for what may have been one) makes
- * the source say nothing.
- */
-export function sourceBoundsJson(
-  source: JsonSource,
-  numbersGrowth: number,
-  limit: number,
-): boolean {
-  return source.byteLength + numbersGrowth <= limit && !source.text.includes("\ufffd");
-}
 
 /**
  * The number of bytes `JSON.stringify(value)` takes in UTF-8, for a value made of strings,

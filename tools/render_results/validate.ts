@@ -6,7 +6,7 @@
  * So nothing unbounded runs before the shape is known: the fixed fields are checked one level at a
  * time, metadata is walked at most 32 levels deep while a lower bound of its JSON size is summed
  * (a huge array or string is refused before anything builds it), and only then is the whole
- * measured.
+ * measured, unless the size of the text it was parsed from already settles the limit.
  *
  * Metadata may nest 32 levels: the metadata object is level 1 and every object or array in it adds
  * one. Source metadata (dates, authors, tags) is a few levels deep, so 32 leaves ample room, while
@@ -55,8 +55,8 @@ type MetadataProblem = "too deep" | "not JSON" | "too large" | undefined;
 /**
  * Checks `args` against every rule of `render_results` and returns it typed, or throws a
  * {@linkcode InvalidParamsError} (code -32602) (invalid params) naming the field and the rule.
- * `source`, the JSON text `args` was parsed from (or one that holds it), may settle the size
- * rule without measuring `args`; the outcome is the same either way.
+ * `source`, the size of the JSON text `args` was parsed from (or of one that holds it), may
+ * settle the size rule without measuring `args`; the outcome is the same either way.
  */
 export function validateRenderInput(args: unknown, source?: JsonSource): RenderInput {
   if (!isPlainObject(args)) {

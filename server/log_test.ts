@@ -1,0 +1,39 @@
+/**
+ * Log lines held for the next turn of the event loop still reach stderr however the process
+ * ends: a stop that exits, an uncaught error, an unhandled rejection, or an end with nothing
+ * left to do.
+ */
+
+import assert from "node:assert/strict";
+
+const LOG = new URL("./log.ts", import.meta.url).href;
+
+/** Runs `ending` after three log lines in a process of its own; its exit code and stderr. */
+async function linesBefore(ending: string): Promise<{ code: number; lines: string[] }> {
+  const script = `import { writeLogLine } from "${LOG}";
+for (let i = 0; i < 3; i++) writeLogLine("info", "line " + i);
+${ending}`;
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--no-check", script],
+    env: { NO_COLOR: "1" },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const lines = new TextDecoder().decode(stderr).split("\n").filter((line) => line.startsWith("{"));
+  return { code, lines: lines.map((line) => JSON.parse(line).message) };
+}
+
+for (
+  const [name, ending, exitCode] of [
+    ["an exit", "Deno.exit(3);", 3],
+    ["an uncaught error", "throw new Error('failed');", 1],
+    ["an unhandled rejection", "Promise.reject(new Error('failed'));", 1],
+    ["the end of the work", "", 0],
+  ] as const
+) {
+  Deno.test(`held log lines are written before ${name} ends the process`, async () => {
+    const { code, lines } = await linesBefore(ending);
+    assert.equal(code, exitCode);
+    assert.deepEqual(lines, ["line 0", "line 1", "line 2"]);
+  });
+}
