@@ -92,16 +92,22 @@ function headingLuminance(view: Frame): Promise<number> {
   });
 }
 
-Deno.test(rendererCase("the view mounts and shows the numbered cards in order", async (host) => {
-  const view = await host.show("render_results", ARGS);
-  await view.waitForSelector(".card");
-  assert.equal(await view.locator("h1").textContent(), "Reading list");
-  assert.deepEqual(
-    await view.locator(".card .num").allTextContents(),
-    SOURCES.map((_, i) => String(i + 1)),
-  );
-  assert.deepEqual(await cardTitles(view), SOURCES.map((source) => source.title));
-}));
+Deno.test(rendererCase(
+  "the view mounts folded to its first cards, and unfolds to all of them in order",
+  async (host) => {
+    const view = await host.show("render_results", ARGS);
+    await view.waitForSelector(".card");
+    assert.equal(await view.locator("h1").textContent(), "Reading list");
+    assert.deepEqual(await view.locator(".card .num").allTextContents(), ["1", "2", "3", "4"]);
+    await view.getByRole("button", { name: "Show all 8" }).click();
+    await eventually(async () => (await cardTitles(view)).length === 8, "the whole list");
+    assert.deepEqual(
+      await view.locator(".card .num").allTextContents(),
+      SOURCES.map((_, i) => String(i + 1)),
+    );
+    assert.deepEqual(await cardTitles(view), SOURCES.map((source) => source.title));
+  },
+));
 
 Deno.test(rendererCase(
   "the filter narrows the cards and the sort puts the newest first",
@@ -119,7 +125,8 @@ Deno.test(rendererCase(
       async () => (await cardTitles(view))[0] === newest[0],
       "the newest card on top",
     );
-    assert.deepEqual(await cardTitles(view), newest);
+    // Folded, the list shows the first cards of the whole list in its new order.
+    assert.deepEqual(await cardTitles(view), newest.slice(0, 4));
   },
 ));
 
@@ -127,7 +134,7 @@ Deno.test(rendererCase(
   "export and copy hand over the list's text where there is no clipboard",
   async (host) => {
     const view = await host.show("render_results", ARGS);
-    await view.getByRole("group", { name: "Export" }).getByRole("button", { name: "CSV" })
+    await view.getByRole("group", { name: "Copy all as" }).getByRole("button", { name: "CSV" })
       .click();
     await eventually(async () => !!await shownFieldWith(view, "Comet tails"), "the CSV text");
     const csv = (await shownFieldWith(view, "Comet tails"))!;

@@ -38,7 +38,7 @@ Deno.test(viewCase("50 long results at 720 px: under 60% of the previous height"
 }, async (p) => {
   const items = longResults(50);
   assert.ok(items.every((item) => item.text!.length >= 400));
-  await p.call("toolResult", success(items));
+  await show(p, items);
   const cards = p.view.locator(".card");
   await cards.nth(49).locator("button.more").waitFor();
   const height = await p.view.evaluate(() => document.documentElement.scrollHeight);
@@ -121,9 +121,8 @@ Deno.test(viewCase("site badges: a monogram coloured by host, no image", LIGHT, 
     { title: "例えのサイト", url: "https://例え.jp/" },
     { title: "Named", url: "https://www.bbc.co.uk/sport", metadata: { siteName: "Sport" } },
   ];
-  await p.call("toolResult", success(items));
+  await show(p, items);
   const badges = p.view.locator(".badge");
-  await badges.nth(4).waitFor();
   assert.deepEqual(await badges.allTextContents(), ["D", "D", "B", "例", "S"]);
   const colors = await badges.evaluateAll((badges) =>
     badges.map((badge) => getComputedStyle(badge).backgroundColor)
@@ -162,7 +161,7 @@ Deno.test(viewCase("site badges: two sites with one initial get two colours", LI
 Deno.test(viewCase("50 cards from one tool result", LIGHT, async (p) => {
   const items = longResults(50);
   await p.call("toolInput", { results: items });
-  await p.call("toolResult", success(items));
+  await show(p, items);
   await p.view.locator(".card").nth(49).locator("button.more").waitFor();
   assert.deepEqual(
     await p.view.locator(".title").allTextContents(),

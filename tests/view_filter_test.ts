@@ -25,7 +25,7 @@ Deno.test(viewCase("filter: only from seven results, a labelled search field", L
   assert.equal(await p.view.locator("input").count(), 0, "six results need no filter");
   await show(p, FINDABLE.slice(0, 7));
   const field = p.view.getByRole("searchbox", {
-    name: "Filter by title, site, snippet or author",
+    name: "Filter results",
   });
   assert.equal(await field.getAttribute("type"), "search");
   assert.equal(await field.inputValue(), "");

@@ -148,7 +148,7 @@ Deno.test(viewCase("cancelled: a short state and no spinner", LIGHT, async (p) =
     );
   assert.equal(await spinner(), "spin");
   await p.call("toolCancelled", "The user stopped the <b>call</b>.");
-  await p.waitForText("[role=status]", "Cancelled: no results to show.");
+  await p.waitForText("[role=status]", "Cancelled.");
   assert.equal(
     await p.view.locator(".detail").textContent(),
     "The user stopped the <b>call</b>.",

@@ -56,6 +56,8 @@ export interface OpenOptions {
   permissions?: McpUiResourcePermissions;
   /** The iframe's width in CSS pixels; 600 unless given. */
   width?: number;
+  /** Whether the host keeps the frame at its first height whatever the view reports. */
+  ignoreSizes?: boolean;
 }
 
 /** The size of the view as reported by `ui/notifications/size-changed`. */
@@ -179,7 +181,9 @@ export const host = {
     };
     app.onsizechange = (size) => {
       sizes.push(size);
-      if (size.height !== undefined) frame.style.height = `${size.height}px`;
+      if (size.height !== undefined && !options.ignoreSizes) {
+        frame.style.height = `${size.height}px`;
+      }
     };
     const initialized = new Promise<void>((resolve) => app.oninitialized = () => resolve());
     document.body.append(frame);

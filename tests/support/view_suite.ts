@@ -49,14 +49,16 @@ export async function hostSees(p: ViewPage, fn: (host: TestHost) => boolean): Pr
 }
 
 /**
- * Sends a successful result of `items` (made by `result`, the tool's own unless given) and waits
- * until the view shows a card for each.
+ * Sends a successful result of `items` (made by `result`, the tool's own unless given), unfolds the
+ * list where it opens folded, as a reader would, and waits until the view shows a card for each.
  */
 export async function show(p: ViewPage, items: Item[], result = success): Promise<void> {
   await p.call("toolResult", result(items));
+  await p.view.locator(".count").waitFor();
+  const fold = p.view.locator("button.fold[aria-expanded=false]");
+  if (await fold.count()) await fold.click();
   await p.view.waitForFunction(
-    (count) =>
-      document.querySelector(".count") && document.querySelectorAll(".card").length === count,
+    (count) => document.querySelectorAll(".card").length === count,
     items.length,
   );
 }

@@ -41,8 +41,8 @@ export interface Localized {
   t(key: MessageKey, values?: MessageValues): string;
 }
 
-// Scripts written right to left, as `Intl.Locale` names them.
-const RTL_SCRIPTS = ["Adlm", "Arab", "Hebr", "Nkoo", "Rohg", "Syrc", "Thaa"];
+// The scripts of the tables written right to left, as `Intl.Locale` names them.
+const RTL_SCRIPTS = ["Arab", "Hebr"];
 
 // Far longer than any locale a host sends; a longer string is not parsed at all.
 const MAX_LOCALE_LENGTH = 100;

@@ -20,4 +20,9 @@ export function moveBetweenCards(event: KeyboardEvent): void {
   if (!card) return;
   event.preventDefault();
   (card.querySelector<HTMLElement>(".title a") ?? card).focus();
+  // Where the frame scrolls, the heading's bar stays on top: a card the focus scrolled up to
+  // would sit under it, so the frame scrolls on until the card's top shows.
+  const under = document.querySelector(".bar")!.getBoundingClientRect().bottom -
+    card.getBoundingClientRect().top;
+  if (under > 0) scrollBy(0, -under);
 }

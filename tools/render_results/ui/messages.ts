@@ -9,7 +9,7 @@
 /** The name of every message the view says, in the order every table lists them. */
 export const MESSAGE_KEYS = [
   "waiting",
-  "noHost",
+  "alone",
   "preparing",
   "ready",
   "error",
@@ -22,7 +22,6 @@ export const MESSAGE_KEYS = [
   "fullScreen",
   "exitFullScreen",
   "filter",
-  "exportGroup",
   "downloadAll",
   "downloadMarked",
   "copyAll",
@@ -36,12 +35,13 @@ export const MESSAGE_KEYS = [
   "mark",
   "copyLink",
   "linkCopied",
-  "copyBlocked",
   "linkBlocked",
-  "selected",
+  "pressToCopy",
   "done",
   "empty",
   "noMatch",
+  "showAll",
+  "showFirst",
 ] as const;
 
 /** The name of a message. */

@@ -14,7 +14,6 @@ import { EXPORT_FORMATS, type ExportFormat, fileName } from "./export.ts";
 import { filterResults } from "./filter.ts";
 import type { Formats } from "./formats.ts";
 import type { Localized } from "./i18n.ts";
-import type { MessageKey } from "./messages.ts";
 import { markdownList } from "./markdown.ts";
 import { markedContext } from "./model_context.ts";
 import type { ReaderState } from "./reader_state.ts";
@@ -44,16 +43,11 @@ export interface ViewProps {
   onReader(change: Partial<ReaderState>): void;
 }
 
-/** What the status line says in each phase. */
-const STATUS: Record<ViewState["phase"], MessageKey> = {
-  waiting: "waiting",
-  alone: "noHost",
-  preparing: "preparing",
-  ready: "ready",
-  error: "error",
-  text: "ready",
-  cancelled: "cancelled",
-};
+/**
+ * How many cards a long list shows inline until the reader unfolds it; a list no longer than
+ * this shows whole (`docs/decisions/compact_list.md`).
+ */
+const FOLDED_CARDS = 4;
 
 const ICONS = {
   more: "M6 9l6 6 6-6",
@@ -84,21 +78,23 @@ function IconButton({ icon, label, ...props }: ButtonProps & { label: string }) 
 
 // Stable, so Preact calls it once, when the text area is created. The area is as tall as its
 // text wrapped at its width (a long URL takes several lines), up to its maximum, then scrolls.
+// Selecting scrolls the area to the selection's end; it is scrolled back to the text's start.
 const selectAll = (area: HTMLTextAreaElement | null) => {
   if (!area) return;
   area.style.height = `${area.scrollHeight + area.offsetHeight - area.clientHeight}px`;
   area.focus();
   area.select();
+  area.scrollTop = 0;
 };
 
-/** Why a copy box shows its text: the clipboard was refused, or the link did not open. */
-type CopyBoxReason = "copyBlocked" | "linkBlocked";
-
-/** Text the view could not hand over (copy, link): shown selected, to copy by hand. */
+/**
+ * Text the view could not hand over: shown selected, to copy by hand. A copy the clipboard refused
+ * needs no more words than how to copy; a link that did not open says so first.
+ */
 function CopyBox(
-  { text, reason, words, close }: {
+  { text, link, words, close }: {
     text: string;
-    reason: CopyBoxReason;
+    link?: boolean;
     words: Localized;
     close(): void;
   },
@@ -106,7 +102,7 @@ function CopyBox(
   return (
     <div class="copybox">
       <label>
-        {`${words.t(reason)} ${words.t("selected")}`}
+        {`${link ? `${words.t("linkBlocked")} ` : ""}${words.t("pressToCopy")}`}
         <textarea
           ref={selectAll}
           readOnly
@@ -225,13 +221,13 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
           }
           {site && (
             <span class="site">
-              <bdi>{site}</bdi>
+              <bdi dir="auto">{site}</bdi>
             </span>
           )}
           {date && <time class="date" dateTime={date.datetime}>{date.text}</time>}
           {item.facts.author && (
             <span class="author">
-              <bdi>{item.facts.author}</bdi>
+              <bdi dir="auto">{item.facts.author}</bdi>
             </span>
           )}
           {item.url && (
@@ -247,11 +243,11 @@ class Card extends Component<CardProps, { open: boolean; over: boolean }> {
   }
 }
 
-/** Text shown in a copy box: whose it is (a card's number, or the list's), and why. */
+/** Text shown in a copy box: whose it is (a card's number, or the list's), and whether a link. */
 interface CopyBoxState {
   owner: number | "list";
   text: string;
-  reason: CopyBoxReason;
+  link?: boolean;
 }
 
 interface ListState {
@@ -271,6 +267,8 @@ export class View extends Component<ViewProps, ListState> {
   #noticeTimer: ReturnType<typeof setTimeout> | undefined;
   // The control whose copy the clipboard refused, to focus again once the copy box closes.
   #copyTrigger: HTMLElement | null = null;
+  // Set when the reader unfolds the list, so the focus moves on once the cards are there.
+  #unfolding = false;
 
   // Cards are kept from the preview to the result (which then costs less than drawing them
   // anew), but notices and copies belong to one list.
@@ -289,7 +287,7 @@ export class View extends Component<ViewProps, ListState> {
     if (!await copyText(text)) {
       // The box takes the place of any notice, whose offer it answers.
       return this.setState({
-        copyBox: { owner, text, reason: "copyBlocked" },
+        copyBox: { owner, text },
         notice: "",
         fallback: undefined,
       });
@@ -317,7 +315,7 @@ export class View extends Component<ViewProps, ListState> {
     event.preventDefault();
     this.#copyTrigger = event.currentTarget as HTMLElement | null;
     host.openLink(href).then((opened) => {
-      if (!opened) this.setState({ copyBox: { owner, text: href, reason: "linkBlocked" } });
+      if (!opened) this.setState({ copyBox: { owner, text: href, link: true } });
     });
   };
 
@@ -361,11 +359,27 @@ export class View extends Component<ViewProps, ListState> {
     );
   };
 
+  /**
+   * Shows every card or folds the list back to the first few. Unfolded, the focus moves to the
+   * first card that was hidden, where reading goes on; folded, it stays on the control.
+   */
+  setExpanded(expanded: boolean): void {
+    this.#unfolding = expanded;
+    this.props.onReader({ expanded });
+  }
+
+  override componentDidUpdate(): void {
+    if (!this.#unfolding || !this.props.reader.expanded) return;
+    this.#unfolding = false;
+    const card = document.querySelectorAll<HTMLElement>(".card")[FOLDED_CARDS];
+    if (card) (card.querySelector<HTMLElement>(".title a") ?? card).focus();
+  }
+
   override render({ state, formats, words, context, host, reader, onReader }: ViewProps) {
     const modes = context.availableDisplayModes;
     const fullscreen = context.displayMode === "fullscreen";
     const { copyBox, notice, fallback } = this.state;
-    const { query, newest } = reader;
+    const { query, newest, expanded } = reader;
     const marks = new Set(reader.marks);
     const settled = state.phase === "ready";
     const results = settled || state.phase === "preparing" ? state.results : [];
@@ -373,112 +387,130 @@ export class View extends Component<ViewProps, ListState> {
     const badges = new Map(listBadges(results).map((badge, index) => [results[index], badge]));
     const sortable = settled && datedCount(results) > 1;
     const shown = filterResults(newest && sortable ? newestFirst(results) : results, query);
+    // Inline, a long list opens folded to its first cards; full screen has room for all.
+    const folds = !fullscreen && shown.length > FOLDED_CARDS;
+    const cards = folds && !expanded ? shown.slice(0, FOLDED_CARDS) : shown;
     const chosen = marks.size ? results.filter((item) => marks.has(item.number)) : results;
     return (
       <>
-        <p role="status" class={`status ${state.phase}`}>{words.t(STATUS[state.phase])}</p>
+        {/* A result shown as its text, where no list could be read from it, is ready too. */}
+        <p role="status" class={`status ${state.phase}`}>
+          {words.t(state.phase === "text" ? "ready" : state.phase)}
+        </p>
         {(state.phase === "error" || state.phase === "text") && state.detail && (
           <pre class="detail">{state.detail}</pre>
         )}
         {state.phase === "cancelled" && state.reason && <pre class="detail">{state.reason}</pre>}
-        {(settled || state.phase === "preparing" && state.title) && (
-          <header class="head">
-            <h1 dir="auto">{state.title}</h1>
-            {settled && (
-              <span class="count" aria-live="polite">
-                {count ? words.t(query ? "countOf" : "count", { shown: shown.length, count }) : ""}
-                {marks.size ? ` · ${words.t("marked", { count: marks.size })}` : ""}
+        {/* The heading and the list's tools stay in view where the frame scrolls. */}
+        <div class="bar">
+          {(settled || state.phase === "preparing" && state.title) && (
+            <header class="head">
+              <h1 dir="auto">{state.title}</h1>
+              {settled && (
+                <span class="count" aria-live="polite">
+                  {count
+                    ? words.t(query ? "countOf" : "count", { shown: shown.length, count })
+                    : ""}
+                  {marks.size ? ` · ${words.t("marked", { count: marks.size })}` : ""}
+                </span>
+              )}
+              <div class="tools">
+                {sortable && (
+                  <button
+                    type="button"
+                    aria-pressed={newest}
+                    onClick={() => onReader({ newest: !newest })}
+                  >
+                    {words.t("newestFirst")}
+                  </button>
+                )}
+                {settled && count > 0 && (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      this.copy(
+                        "list",
+                        markdownList(results),
+                        words.t("copiedAs", { format: "Markdown" }),
+                      )}
+                  >
+                    <Icon name="copy" />
+                    {words.t("copyList")}
+                  </button>
+                )}
+                {Array.isArray(modes) && modes.includes("fullscreen") && (
+                  <button
+                    type="button"
+                    onClick={() => host.requestDisplayMode(fullscreen ? "inline" : "fullscreen")}
+                  >
+                    <Icon name={fullscreen ? "shrink" : "expand"} />
+                    {words.t(fullscreen ? "exitFullScreen" : "fullScreen")}
+                  </button>
+                )}
+              </div>
+            </header>
+          )}
+          {settled && count > 0 && (
+            <p class="find">
+              {count > 6 && (
+                <span class="filter">
+                  <input
+                    type="search"
+                    aria-label={words.t("filter")}
+                    placeholder={words.t("filter")}
+                    value={query}
+                    onInput={(event) => onReader({ query: event.currentTarget.value })}
+                    onKeyDown={(event) => {
+                      if (event.key !== "Escape" || !query) return;
+                      event.preventDefault();
+                      onReader({ query: "" });
+                    }}
+                  />
+                  {/* Unseen, in the field's place: it makes the field as wide as its placeholder. */}
+                  <span aria-hidden="true">{words.t("filter")}</span>
+                </span>
+              )}
+              {/* Named by its own first words, which say what its buttons do. */}
+              <span class="formats" role="group" aria-labelledby="export">
+                <span id="export">
+                  {words.t(
+                    host.canDownload
+                      ? marks.size ? "downloadMarked" : "downloadAll"
+                      : marks.size
+                      ? "copyMarked"
+                      : "copyAll",
+                  )}
+                </span>
+                {EXPORT_FORMATS.map((format) => (
+                  <button
+                    key={format.label}
+                    type="button"
+                    onClick={() => this.export(format, chosen, state.title)}
+                  >
+                    {format.label}
+                  </button>
+                ))}
               </span>
-            )}
-            <div class="tools">
-              {sortable && (
-                <button
-                  type="button"
-                  aria-pressed={newest}
-                  onClick={() => onReader({ newest: !newest })}
-                >
-                  {words.t("newestFirst")}
-                </button>
-              )}
-              {settled && count > 0 && (
-                <button
-                  type="button"
-                  onClick={() =>
-                    this.copy(
-                      "list",
-                      markdownList(results),
-                      words.t("copiedAs", { format: "Markdown" }),
-                    )}
-                >
-                  <Icon name="copy" />
-                  {words.t("copyList")}
-                </button>
-              )}
-              {Array.isArray(modes) && modes.includes("fullscreen") && (
-                <button
-                  type="button"
-                  onClick={() => host.requestDisplayMode(fullscreen ? "inline" : "fullscreen")}
-                >
-                  <Icon name={fullscreen ? "shrink" : "expand"} />
-                  {words.t(fullscreen ? "exitFullScreen" : "fullScreen")}
-                </button>
-              )}
-            </div>
-          </header>
-        )}
-        {settled && count > 0 && (
-          <p class="find">
-            {count > 6 && (
-              <input
-                type="search"
-                aria-label={words.t("filter")}
-                placeholder={words.t("filter")}
-                value={query}
-                onInput={(event) => onReader({ query: event.currentTarget.value })}
-                onKeyDown={(event) => {
-                  if (event.key !== "Escape" || !query) return;
-                  event.preventDefault();
-                  onReader({ query: "" });
-                }}
-              />
-            )}
-            <span class="formats" role="group" aria-label={words.t("exportGroup")}>
-              {words.t(
-                host.canDownload
-                  ? marks.size ? "downloadMarked" : "downloadAll"
-                  : marks.size
-                  ? "copyMarked"
-                  : "copyAll",
-              )}
-              {EXPORT_FORMATS.map((format) => (
-                <button
-                  key={format.label}
-                  type="button"
-                  onClick={() => this.export(format, chosen, state.title)}
-                >
-                  {format.label}
-                </button>
-              ))}
-            </span>
-            {/* On a line of its own where the line is full: it never squeezes the controls. */}
-            <span class="notice" aria-live="polite">
-              {notice}
-              {fallback && (
-                <button type="button" onClick={fallback.run}>
-                  {fallback.label}
-                </button>
-              )}
-            </span>
-          </p>
-        )}
+              {/* On a line of its own where the line is full: it never squeezes the controls. */}
+              <span class="notice" aria-live="polite">
+                {notice}
+                {fallback && (
+                  <button type="button" onClick={fallback.run}>
+                    {fallback.label}
+                  </button>
+                )}
+              </span>
+            </p>
+          )}
+        </div>
         {copyBox?.owner === "list" && (
           <CopyBox {...copyBox} words={words} close={this.closeCopyBox} />
         )}
         {settled && !count && <p class="empty">{words.t("empty")}</p>}
         {count > 0 && !shown.length && <p class="empty">{words.t("noMatch")}</p>}
         {shown.length > 0 && (
-          <ol class="cards" role="list">
-            {shown.map((item) => (
+          <ol class="cards" id="cards" role="list">
+            {cards.map((item) => (
               <Card
                 key={`${item.number}:${item.url}`}
                 item={item}
@@ -496,6 +528,20 @@ export class View extends Component<ViewProps, ListState> {
               />
             ))}
           </ol>
+        )}
+        {folds && (
+          <button
+            type="button"
+            class="fold"
+            aria-expanded={expanded}
+            aria-controls="cards"
+            onClick={() => this.setExpanded(!expanded)}
+          >
+            <Icon name="more" />
+            {expanded
+              ? words.t("showFirst", { count: FOLDED_CARDS })
+              : words.t("showAll", { count: shown.length })}
+          </button>
         )}
       </>
     );

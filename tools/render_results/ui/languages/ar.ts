@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const ar: Table = [
   // waiting
   "في انتظار النتائج…",
-  // noHost
+  // alone
   "لم تصل أي نتائج من التطبيق.",
   // preparing
   "جارٍ تجهيز النتائج…",
@@ -18,7 +18,7 @@ export const ar: Table = [
   // error
   "تعذّر عرض النتائج.",
   // cancelled
-  "تم الإلغاء: لا توجد نتائج لعرضها.",
+  "تم الإلغاء.",
   // count
   {
     zero: "{count} نتيجة",
@@ -48,9 +48,7 @@ export const ar: Table = [
   // exitFullScreen
   "الخروج من ملء الشاشة",
   // filter
-  "تصفية حسب العنوان أو الموقع أو المقتطف أو المؤلف",
-  // exportGroup
-  "تصدير",
+  "تصفية النتائج",
   // downloadAll
   "تنزيل الكل بصيغة",
   // downloadMarked
@@ -77,16 +75,18 @@ export const ar: Table = [
   "نسخ الرابط {number}",
   // linkCopied
   "تم نسخ الرابط {number}",
-  // copyBlocked
-  "النسخ محظور هنا.",
   // linkBlocked
   "لم يُفتح الرابط هنا.",
-  // selected
-  "وهو محدد الآن: اضغط \u2066Ctrl+C\u2069 أو \u2066⌘C\u2069 لنسخه.",
+  // pressToCopy
+  "اضغط \u2066Ctrl+C\u2069 أو \u2066⌘C\u2069 لنسخه.",
   // done
   "تم",
   // empty
   "لا توجد نتائج لعرضها.",
   // noMatch
   "لا توجد نتائج تطابق عامل التصفية.",
+  // showAll
+  "عرض الكل ({count})",
+  // showFirst
+  "عرض أول {count}",
 ];

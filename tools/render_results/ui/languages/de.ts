@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const de: Table = [
   // waiting
   "Warten auf Ergebnisse…",
-  // noHost
+  // alone
   "Keine Ergebnisse von der App empfangen.",
   // preparing
   "Ergebnisse werden vorbereitet…",
@@ -18,7 +18,7 @@ export const de: Table = [
   // error
   "Die Ergebnisse konnten nicht angezeigt werden.",
   // cancelled
-  "Abgebrochen: keine Ergebnisse.",
+  "Abgebrochen.",
   // count
   { one: "{count} Ergebnis", other: "{count} Ergebnisse" },
   // countOf
@@ -34,9 +34,7 @@ export const de: Table = [
   // exitFullScreen
   "Vollbild beenden",
   // filter
-  "Nach Titel, Website, Auszug oder Autor filtern",
-  // exportGroup
-  "Export",
+  "Ergebnisse filtern",
   // downloadAll
   "Alle herunterladen als",
   // downloadMarked
@@ -63,16 +61,18 @@ export const de: Table = [
   "Link {number} kopieren",
   // linkCopied
   "Link {number} kopiert",
-  // copyBlocked
-  "Kopieren ist hier blockiert.",
   // linkBlocked
   "Der Link ließ sich hier nicht öffnen.",
-  // selected
-  "Er ist ausgewählt: mit Strg+C oder ⌘C kopieren.",
+  // pressToCopy
+  "Mit Strg+C oder ⌘C kopieren.",
   // done
   "Fertig",
   // empty
   "Keine Ergebnisse vorhanden.",
   // noMatch
   "Keine Ergebnisse für diesen Filter.",
+  // showAll
+  "Alle {count} anzeigen",
+  // showFirst
+  "Nur die ersten {count}",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const en: Table = [
   // waiting
   "Waiting for the results…",
-  // noHost
+  // alone
   "No results arrived from the app.",
   // preparing
   "Preparing results…",
@@ -18,7 +18,7 @@ export const en: Table = [
   // error
   "The results could not be shown.",
   // cancelled
-  "Cancelled: no results to show.",
+  "Cancelled.",
   // count
   { one: "{count} result", other: "{count} results" },
   // countOf
@@ -34,9 +34,7 @@ export const en: Table = [
   // exitFullScreen
   "Exit full screen",
   // filter
-  "Filter by title, site, snippet or author",
-  // exportGroup
-  "Export",
+  "Filter results",
   // downloadAll
   "Download all as",
   // downloadMarked
@@ -63,16 +61,18 @@ export const en: Table = [
   "Copy link {number}",
   // linkCopied
   "Link {number} copied",
-  // copyBlocked
-  "Copying is blocked here.",
   // linkBlocked
   "The link did not open here.",
-  // selected
-  "It is selected: press Ctrl+C or ⌘C to copy it.",
+  // pressToCopy
+  "Press Ctrl+C or ⌘C to copy it.",
   // done
   "Done",
   // empty
   "No results to display.",
   // noMatch
   "No results match the filter.",
+  // showAll
+  "Show all {count}",
+  // showFirst
+  "Show the first {count}",
 ];

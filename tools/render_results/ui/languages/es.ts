@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const es: Table = [
   // waiting
   "Esperando los resultados…",
-  // noHost
+  // alone
   "No llegó ningún resultado de la app.",
   // preparing
   "Preparando resultados…",
@@ -18,7 +18,7 @@ export const es: Table = [
   // error
   "No se pudieron mostrar los resultados.",
   // cancelled
-  "Cancelado: no hay resultados que mostrar.",
+  "Cancelado.",
   // count
   { one: "{count} resultado", many: "{count} de resultados", other: "{count} resultados" },
   // countOf
@@ -38,9 +38,7 @@ export const es: Table = [
   // exitFullScreen
   "Salir de pantalla completa",
   // filter
-  "Filtrar por título, sitio, fragmento o autor",
-  // exportGroup
-  "Exportar",
+  "Filtrar resultados",
   // downloadAll
   "Descargar todo como",
   // downloadMarked
@@ -67,16 +65,18 @@ export const es: Table = [
   "Copiar enlace {number}",
   // linkCopied
   "Enlace {number} copiado",
-  // copyBlocked
-  "Aquí no se puede copiar.",
   // linkBlocked
   "El enlace no se abrió aquí.",
-  // selected
-  "Está seleccionado: cópialo con Ctrl+C o ⌘C.",
+  // pressToCopy
+  "Cópialo con Ctrl+C o ⌘C.",
   // done
   "Listo",
   // empty
   "No hay resultados que mostrar.",
   // noMatch
   "Ningún resultado coincide con el filtro.",
+  // showAll
+  "Mostrar los {count}",
+  // showFirst
+  "Mostrar los primeros {count}",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const fa: Table = [
   // waiting
   "در انتظار نتایج…",
-  // noHost
+  // alone
   "نتیجه‌ای از برنامه نرسید.",
   // preparing
   "در حال آماده‌سازی نتایج…",
@@ -18,7 +18,7 @@ export const fa: Table = [
   // error
   "نمایش نتایج ممکن نشد.",
   // cancelled
-  "لغو شد: نتیجه‌ای برای نمایش نیست.",
+  "لغو شد.",
   // count
   "{count} نتیجه",
   // countOf
@@ -34,9 +34,7 @@ export const fa: Table = [
   // exitFullScreen
   "خروج از تمام‌صفحه",
   // filter
-  "فیلتر بر اساس عنوان، سایت، گزیده یا نویسنده",
-  // exportGroup
-  "خروجی",
+  "فیلتر نتایج",
   // downloadAll
   "بارگیری همه با قالب",
   // downloadMarked
@@ -63,16 +61,18 @@ export const fa: Table = [
   "کپی پیوند {number}",
   // linkCopied
   "پیوند {number} کپی شد",
-  // copyBlocked
-  "کپی کردن اینجا مسدود است.",
   // linkBlocked
   "پیوند اینجا باز نشد.",
-  // selected
-  "انتخاب شده است: برای کپی، \u2066Ctrl+C\u2069 یا \u2066⌘C\u2069 را فشار دهید.",
+  // pressToCopy
+  "برای کپی، \u2066Ctrl+C\u2069 یا \u2066⌘C\u2069 را فشار دهید.",
   // done
   "انجام شد",
   // empty
   "نتیجه‌ای برای نمایش نیست.",
   // noMatch
   "هیچ نتیجه‌ای با فیلتر مطابقت ندارد.",
+  // showAll
+  "نمایش همه ({count})",
+  // showFirst
+  "نمایش {count} مورد اول",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const fr: Table = [
   // waiting
   "En attente des résultats…",
-  // noHost
+  // alone
   "Aucun résultat reçu de l’application.",
   // preparing
   "Préparation des résultats…",
@@ -18,7 +18,7 @@ export const fr: Table = [
   // error
   "Impossible d’afficher les résultats.",
   // cancelled
-  "Annulé\u00a0: aucun résultat à afficher.",
+  "Annulé.",
   // count
   { one: "{count} résultat", many: "{count} de résultats", other: "{count} résultats" },
   // countOf
@@ -38,9 +38,7 @@ export const fr: Table = [
   // exitFullScreen
   "Quitter le plein écran",
   // filter
-  "Filtrer par titre, site, extrait ou auteur",
-  // exportGroup
-  "Exporter",
+  "Filtrer les résultats",
   // downloadAll
   "Tout télécharger en",
   // downloadMarked
@@ -67,16 +65,18 @@ export const fr: Table = [
   "Copier le lien {number}",
   // linkCopied
   "Lien {number} copié",
-  // copyBlocked
-  "La copie est bloquée ici.",
   // linkBlocked
   "Le lien ne s’est pas ouvert ici.",
-  // selected
-  "Il est sélectionné\u00a0: appuyez sur Ctrl+C ou ⌘C pour le copier.",
+  // pressToCopy
+  "Appuyez sur Ctrl+C ou ⌘C pour le copier.",
   // done
   "Terminé",
   // empty
   "Aucun résultat à afficher.",
   // noMatch
   "Aucun résultat ne correspond au filtre.",
+  // showAll
+  "Afficher les {count}",
+  // showFirst
+  "Afficher les {count} premiers",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const he: Table = [
   // waiting
   "ממתין לתוצאות…",
-  // noHost
+  // alone
   "לא התקבלו תוצאות מהאפליקציה.",
   // preparing
   "מכין תוצאות…",
@@ -18,7 +18,7 @@ export const he: Table = [
   // error
   "לא ניתן היה להציג את התוצאות.",
   // cancelled
-  "בוטל: אין תוצאות להצגה.",
+  "בוטל.",
   // count
   { one: "{count} תוצאה", two: "{count} תוצאות", other: "{count} תוצאות" },
   // countOf
@@ -38,9 +38,7 @@ export const he: Table = [
   // exitFullScreen
   "יציאה ממסך מלא",
   // filter
-  "סינון לפי כותרת, אתר, קטע או מחבר",
-  // exportGroup
-  "ייצוא",
+  "סינון תוצאות",
   // downloadAll
   "הורדת הכול בפורמט",
   // downloadMarked
@@ -67,16 +65,18 @@ export const he: Table = [
   "העתקת קישור {number}",
   // linkCopied
   "קישור {number} הועתק",
-  // copyBlocked
-  "ההעתקה חסומה כאן.",
   // linkBlocked
   "הקישור לא נפתח כאן.",
-  // selected
-  "הוא נבחר: יש להקיש \u2066Ctrl+C\u2069 או \u2066⌘C\u2069 כדי להעתיק אותו.",
+  // pressToCopy
+  "יש להקיש \u2066Ctrl+C\u2069 או \u2066⌘C\u2069 כדי להעתיק אותו.",
   // done
   "סיום",
   // empty
   "אין תוצאות להצגה.",
   // noMatch
   "אין תוצאות שתואמות למסנן.",
+  // showAll
+  "הצגת הכול ({count})",
+  // showFirst
+  "הצגת {count} הראשונים",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const hi: Table = [
   // waiting
   "परिणामों की प्रतीक्षा है…",
-  // noHost
+  // alone
   "ऐप से कोई परिणाम नहीं मिला।",
   // preparing
   "परिणाम तैयार हो रहे हैं…",
@@ -18,7 +18,7 @@ export const hi: Table = [
   // error
   "परिणाम नहीं दिखाए जा सके।",
   // cancelled
-  "रद्द किया गया: दिखाने के लिए कोई परिणाम नहीं।",
+  "रद्द किया गया।",
   // count
   "{count} परिणाम",
   // countOf
@@ -34,9 +34,7 @@ export const hi: Table = [
   // exitFullScreen
   "फ़ुल स्क्रीन से बाहर निकलें",
   // filter
-  "शीर्षक, साइट, अंश या लेखक से फ़िल्टर करें",
-  // exportGroup
-  "एक्सपोर्ट करें",
+  "परिणाम फ़िल्टर करें",
   // downloadAll
   "सभी को इस रूप में डाउनलोड करें:",
   // downloadMarked
@@ -63,16 +61,18 @@ export const hi: Table = [
   "लिंक {number} कॉपी करें",
   // linkCopied
   "लिंक {number} कॉपी हो गया",
-  // copyBlocked
-  "यहां कॉपी करना ब्लॉक है।",
   // linkBlocked
   "लिंक यहां नहीं खुला।",
-  // selected
-  "यह चुना गया है: कॉपी करने के लिए Ctrl+C या ⌘C दबाएं।",
+  // pressToCopy
+  "कॉपी करने के लिए Ctrl+C या ⌘C दबाएं।",
   // done
   "हो गया",
   // empty
   "दिखाने के लिए कोई परिणाम नहीं।",
   // noMatch
   "कोई परिणाम फ़िल्टर से मेल नहीं खाता।",
+  // showAll
+  "सभी {count} दिखाएं",
+  // showFirst
+  "पहले {count} दिखाएं",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const it: Table = [
   // waiting
   "In attesa dei risultati…",
-  // noHost
+  // alone
   "Nessun risultato ricevuto dall’app.",
   // preparing
   "Preparazione dei risultati…",
@@ -18,7 +18,7 @@ export const it: Table = [
   // error
   "Impossibile mostrare i risultati.",
   // cancelled
-  "Annullato: nessun risultato da mostrare.",
+  "Annullato.",
   // count
   { one: "{count} risultato", many: "{count} di risultati", other: "{count} risultati" },
   // countOf
@@ -42,9 +42,7 @@ export const it: Table = [
   // exitFullScreen
   "Esci da schermo intero",
   // filter
-  "Filtra per titolo, sito, estratto o autore",
-  // exportGroup
-  "Esporta",
+  "Filtra i risultati",
   // downloadAll
   "Scarica tutto come",
   // downloadMarked
@@ -71,16 +69,18 @@ export const it: Table = [
   "Copia link {number}",
   // linkCopied
   "Link {number} copiato",
-  // copyBlocked
-  "Qui la copia è bloccata.",
   // linkBlocked
   "Il link non si è aperto qui.",
-  // selected
-  "È selezionato: premi Ctrl+C o ⌘C per copiarlo.",
+  // pressToCopy
+  "Premi Ctrl+C o ⌘C per copiarlo.",
   // done
   "Fine",
   // empty
   "Nessun risultato da mostrare.",
   // noMatch
   "Nessun risultato corrisponde al filtro.",
+  // showAll
+  "Mostra tutti ({count})",
+  // showFirst
+  "Mostra i primi {count}",
 ];

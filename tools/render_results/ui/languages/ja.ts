@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const ja: Table = [
   // waiting
   "結果を待っています…",
-  // noHost
+  // alone
   "アプリから結果が届きませんでした。",
   // preparing
   "結果を準備しています…",
@@ -18,7 +18,7 @@ export const ja: Table = [
   // error
   "結果を表示できませんでした。",
   // cancelled
-  "キャンセルされました。表示する結果はありません。",
+  "キャンセルされました。",
   // count
   "{count}件",
   // countOf
@@ -34,9 +34,7 @@ export const ja: Table = [
   // exitFullScreen
   "全画面表示を終了",
   // filter
-  "タイトル、サイト、抜粋、著者で絞り込み",
-  // exportGroup
-  "エクスポート",
+  "結果を絞り込む",
   // downloadAll
   "すべてダウンロード：",
   // downloadMarked
@@ -63,16 +61,18 @@ export const ja: Table = [
   "リンク {number} をコピー",
   // linkCopied
   "リンク {number} をコピーしました",
-  // copyBlocked
-  "ここではコピーできません。",
   // linkBlocked
   "ここではリンクを開けませんでした。",
-  // selected
-  "選択済みです：Ctrl+C または ⌘C を押してコピーしてください。",
+  // pressToCopy
+  "Ctrl+C または ⌘C を押してコピーしてください。",
   // done
   "完了",
   // empty
   "表示する結果はありません。",
   // noMatch
   "フィルタに一致する結果はありません。",
+  // showAll
+  "すべて表示（{count}件）",
+  // showFirst
+  "最初の{count}件を表示",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const ko: Table = [
   // waiting
   "결과를 기다리는 중…",
-  // noHost
+  // alone
   "앱에서 결과가 도착하지 않았습니다.",
   // preparing
   "결과 준비 중…",
@@ -18,7 +18,7 @@ export const ko: Table = [
   // error
   "결과를 표시할 수 없습니다.",
   // cancelled
-  "취소됨: 표시할 결과가 없습니다.",
+  "취소되었습니다.",
   // count
   "결과 {count}개",
   // countOf
@@ -34,9 +34,7 @@ export const ko: Table = [
   // exitFullScreen
   "전체 화면 종료",
   // filter
-  "제목, 사이트, 발췌, 작성자로 필터링",
-  // exportGroup
-  "내보내기",
+  "결과 필터",
   // downloadAll
   "모두 다운로드:",
   // downloadMarked
@@ -63,16 +61,18 @@ export const ko: Table = [
   "링크 {number} 복사",
   // linkCopied
   "링크 {number} 복사됨",
-  // copyBlocked
-  "여기서는 복사가 차단되어 있습니다.",
   // linkBlocked
   "여기서 링크를 열 수 없습니다.",
-  // selected
-  "선택되었습니다. Ctrl+C 또는 ⌘C를 눌러 복사하세요.",
+  // pressToCopy
+  "Ctrl+C 또는 ⌘C를 눌러 복사하세요.",
   // done
   "완료",
   // empty
   "표시할 결과가 없습니다.",
   // noMatch
   "필터와 일치하는 결과가 없습니다.",
+  // showAll
+  "모두 보기({count}개)",
+  // showFirst
+  "처음 {count}개만 보기",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const nl: Table = [
   // waiting
   "Wachten op resultaten…",
-  // noHost
+  // alone
   "Geen resultaten ontvangen van de app.",
   // preparing
   "Resultaten voorbereiden…",
@@ -18,7 +18,7 @@ export const nl: Table = [
   // error
   "De resultaten konden niet worden getoond.",
   // cancelled
-  "Geannuleerd: geen resultaten om te tonen.",
+  "Geannuleerd.",
   // count
   { one: "{count} resultaat", other: "{count} resultaten" },
   // countOf
@@ -34,9 +34,7 @@ export const nl: Table = [
   // exitFullScreen
   "Volledig scherm sluiten",
   // filter
-  "Filteren op titel, site, fragment of auteur",
-  // exportGroup
-  "Exporteren",
+  "Resultaten filteren",
   // downloadAll
   "Alles downloaden als",
   // downloadMarked
@@ -63,16 +61,18 @@ export const nl: Table = [
   "Link {number} kopiëren",
   // linkCopied
   "Link {number} gekopieerd",
-  // copyBlocked
-  "Kopiëren is hier geblokkeerd.",
   // linkBlocked
   "De link ging hier niet open.",
-  // selected
-  "Hij is geselecteerd: druk op Ctrl+C of ⌘C om hem te kopiëren.",
+  // pressToCopy
+  "Druk op Ctrl+C of ⌘C om te kopiëren.",
   // done
   "Klaar",
   // empty
   "Geen resultaten om te tonen.",
   // noMatch
   "Geen resultaten voor dit filter.",
+  // showAll
+  "Alle {count} tonen",
+  // showFirst
+  "Alleen de eerste {count}",
 ];

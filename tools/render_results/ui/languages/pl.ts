@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const pl: Table = [
   // waiting
   "Oczekiwanie na wyniki…",
-  // noHost
+  // alone
   "Nie otrzymano wyników z aplikacji.",
   // preparing
   "Przygotowywanie wyników…",
@@ -18,7 +18,7 @@ export const pl: Table = [
   // error
   "Nie udało się wyświetlić wyników.",
   // cancelled
-  "Anulowano: brak wyników do wyświetlenia.",
+  "Anulowano.",
   // count
   { one: "{count} wynik", few: "{count} wyniki", many: "{count} wyników", other: "{count} wyniku" },
   // countOf
@@ -39,9 +39,7 @@ export const pl: Table = [
   // exitFullScreen
   "Zamknij pełny ekran",
   // filter
-  "Filtruj: tytuł, witryna, fragment lub autor",
-  // exportGroup
-  "Eksportuj",
+  "Filtruj wyniki",
   // downloadAll
   "Pobierz wszystko jako",
   // downloadMarked
@@ -68,16 +66,18 @@ export const pl: Table = [
   "Kopiuj link {number}",
   // linkCopied
   "Skopiowano link {number}",
-  // copyBlocked
-  "Kopiowanie jest tu zablokowane.",
   // linkBlocked
   "Link nie otworzył się tutaj.",
-  // selected
-  "Jest zaznaczony: naciśnij Ctrl+C lub ⌘C, aby go skopiować.",
+  // pressToCopy
+  "Naciśnij Ctrl+C lub ⌘C, aby skopiować.",
   // done
   "Gotowe",
   // empty
   "Brak wyników do wyświetlenia.",
   // noMatch
   "Żaden wynik nie pasuje do filtra.",
+  // showAll
+  "Pokaż wszystkie ({count})",
+  // showFirst
+  "Pokaż pierwsze {count}",
 ];

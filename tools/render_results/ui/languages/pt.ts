@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const pt: Table = [
   // waiting
   "Aguardando os resultados…",
-  // noHost
+  // alone
   "Nenhum resultado chegou do app.",
   // preparing
   "Preparando os resultados…",
@@ -18,7 +18,7 @@ export const pt: Table = [
   // error
   "Não foi possível mostrar os resultados.",
   // cancelled
-  "Cancelado: nenhum resultado para mostrar.",
+  "Cancelado.",
   // count
   { one: "{count} resultado", many: "{count} de resultados", other: "{count} resultados" },
   // countOf
@@ -38,9 +38,7 @@ export const pt: Table = [
   // exitFullScreen
   "Sair da tela cheia",
   // filter
-  "Filtrar por título, site, trecho ou autor",
-  // exportGroup
-  "Exportar",
+  "Filtrar resultados",
   // downloadAll
   "Baixar tudo como",
   // downloadMarked
@@ -67,16 +65,18 @@ export const pt: Table = [
   "Copiar link {number}",
   // linkCopied
   "Link {number} copiado",
-  // copyBlocked
-  "A cópia está bloqueada aqui.",
   // linkBlocked
   "O link não abriu aqui.",
-  // selected
-  "Ele está selecionado: pressione Ctrl+C ou ⌘C para copiá-lo.",
+  // pressToCopy
+  "Pressione Ctrl+C ou ⌘C para copiar.",
   // done
   "Concluído",
   // empty
   "Nenhum resultado para mostrar.",
   // noMatch
   "Nenhum resultado corresponde ao filtro.",
+  // showAll
+  "Mostrar todos ({count})",
+  // showFirst
+  "Mostrar os primeiros {count}",
 ];

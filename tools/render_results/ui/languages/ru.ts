@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const ru: Table = [
   // waiting
   "Ожидание результатов…",
-  // noHost
+  // alone
   "Приложение не прислало результатов.",
   // preparing
   "Подготовка результатов…",
@@ -18,7 +18,7 @@ export const ru: Table = [
   // error
   "Не удалось показать результаты.",
   // cancelled
-  "Отменено: нет результатов для показа.",
+  "Отменено.",
   // count
   {
     one: "{count} результат",
@@ -44,9 +44,7 @@ export const ru: Table = [
   // exitFullScreen
   "Выйти из полного экрана",
   // filter
-  "Фильтр: название, сайт, фрагмент, автор",
-  // exportGroup
-  "Экспорт",
+  "Фильтр результатов",
   // downloadAll
   "Скачать всё в формате",
   // downloadMarked
@@ -73,16 +71,18 @@ export const ru: Table = [
   "Копировать ссылку {number}",
   // linkCopied
   "Ссылка {number} скопирована",
-  // copyBlocked
-  "Копирование здесь заблокировано.",
   // linkBlocked
   "Ссылка здесь не открылась.",
-  // selected
-  "Выделено: нажмите Ctrl+C или ⌘C, чтобы скопировать.",
+  // pressToCopy
+  "Нажмите Ctrl+C или ⌘C, чтобы скопировать.",
   // done
   "Готово",
   // empty
   "Нет результатов для показа.",
   // noMatch
   "Нет результатов по этому фильтру.",
+  // showAll
+  "Показать все ({count})",
+  // showFirst
+  "Показать первые {count}",
 ];

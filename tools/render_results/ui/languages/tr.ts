@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const tr: Table = [
   // waiting
   "Sonuçlar bekleniyor…",
-  // noHost
+  // alone
   "Uygulamadan sonuç gelmedi.",
   // preparing
   "Sonuçlar hazırlanıyor…",
@@ -18,7 +18,7 @@ export const tr: Table = [
   // error
   "Sonuçlar gösterilemedi.",
   // cancelled
-  "İptal edildi: gösterilecek sonuç yok.",
+  "İptal edildi.",
   // count
   "{count} sonuç",
   // countOf
@@ -34,9 +34,7 @@ export const tr: Table = [
   // exitFullScreen
   "Tam ekrandan çık",
   // filter
-  "Başlık, site, özet veya yazara göre filtrele",
-  // exportGroup
-  "Dışa aktar",
+  "Sonuçları filtrele",
   // downloadAll
   "Tümünü şu biçimde indir:",
   // downloadMarked
@@ -63,16 +61,18 @@ export const tr: Table = [
   "{number}. bağlantıyı kopyala",
   // linkCopied
   "{number}. bağlantı kopyalandı",
-  // copyBlocked
-  "Burada kopyalama engelli.",
   // linkBlocked
   "Bağlantı burada açılmadı.",
-  // selected
-  "Seçildi: kopyalamak için Ctrl+C veya ⌘C tuşlarına basın.",
+  // pressToCopy
+  "Kopyalamak için Ctrl+C veya ⌘C tuşlarına basın.",
   // done
   "Bitti",
   // empty
   "Gösterilecek sonuç yok.",
   // noMatch
   "Filtreyle eşleşen sonuç yok.",
+  // showAll
+  "Tümünü göster ({count})",
+  // showFirst
+  "İlk {count} sonucu göster",
 ];

@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const ur: Table = [
   // waiting
   "نتائج کا انتظار ہے…",
-  // noHost
+  // alone
   "ایپ سے کوئی نتائج موصول نہیں ہوئے۔",
   // preparing
   "نتائج تیار ہو رہے ہیں…",
@@ -18,7 +18,7 @@ export const ur: Table = [
   // error
   "نتائج نہیں دکھائے جا سکے۔",
   // cancelled
-  "منسوخ ہو گیا: دکھانے کے لیے کوئی نتائج نہیں۔",
+  "منسوخ ہو گیا۔",
   // count
   { one: "{count} نتیجہ", other: "{count} نتائج" },
   // countOf
@@ -34,9 +34,7 @@ export const ur: Table = [
   // exitFullScreen
   "پوری اسکرین سے باہر نکلیں",
   // filter
-  "عنوان، سائٹ، اقتباس یا مصنف کے لحاظ سے فلٹر کریں",
-  // exportGroup
-  "برآمد کریں",
+  "نتائج فلٹر کریں",
   // downloadAll
   "سب کو اس فارمیٹ میں ڈاؤن لوڈ کریں:",
   // downloadMarked
@@ -63,16 +61,18 @@ export const ur: Table = [
   "لنک {number} کاپی کریں",
   // linkCopied
   "لنک {number} کاپی ہو گیا",
-  // copyBlocked
-  "یہاں کاپی کرنا مسدود ہے۔",
   // linkBlocked
   "لنک یہاں نہیں کھلا۔",
-  // selected
-  "یہ منتخب ہے: کاپی کرنے کے لیے \u2066Ctrl+C\u2069 یا \u2066⌘C\u2069 دبائیں۔",
+  // pressToCopy
+  "کاپی کرنے کے لیے \u2066Ctrl+C\u2069 یا \u2066⌘C\u2069 دبائیں۔",
   // done
   "ہو گیا",
   // empty
   "دکھانے کے لیے کوئی نتائج نہیں۔",
   // noMatch
   "کوئی نتیجہ فلٹر سے مماثل نہیں۔",
+  // showAll
+  "سب دکھائیں ({count})",
+  // showFirst
+  "پہلے {count} دکھائیں",
 ];

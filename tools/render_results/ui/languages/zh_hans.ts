@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const zhHans: Table = [
   // waiting
   "正在等待结果…",
-  // noHost
+  // alone
   "未从应用收到结果。",
   // preparing
   "正在准备结果…",
@@ -18,7 +18,7 @@ export const zhHans: Table = [
   // error
   "无法显示结果。",
   // cancelled
-  "已取消：没有可显示的结果。",
+  "已取消。",
   // count
   "{count} 条结果",
   // countOf
@@ -34,9 +34,7 @@ export const zhHans: Table = [
   // exitFullScreen
   "退出全屏",
   // filter
-  "按标题、网站、摘要或作者筛选",
-  // exportGroup
-  "导出",
+  "筛选结果",
   // downloadAll
   "全部下载为",
   // downloadMarked
@@ -63,16 +61,18 @@ export const zhHans: Table = [
   "复制链接 {number}",
   // linkCopied
   "已复制链接 {number}",
-  // copyBlocked
-  "此处无法复制。",
   // linkBlocked
   "链接无法在此打开。",
-  // selected
-  "已选中：请按 Ctrl+C 或 ⌘C 复制。",
+  // pressToCopy
+  "请按 Ctrl+C 或 ⌘C 复制。",
   // done
   "完成",
   // empty
   "没有可显示的结果。",
   // noMatch
   "没有与筛选条件匹配的结果。",
+  // showAll
+  "显示全部（{count} 个）",
+  // showFirst
+  "只显示前 {count} 个",
 ];

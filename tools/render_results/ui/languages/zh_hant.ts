@@ -9,7 +9,7 @@ import type { Table } from "../messages.ts";
 export const zhHant: Table = [
   // waiting
   "正在等待結果…",
-  // noHost
+  // alone
   "未從應用程式收到結果。",
   // preparing
   "正在準備結果…",
@@ -18,7 +18,7 @@ export const zhHant: Table = [
   // error
   "無法顯示結果。",
   // cancelled
-  "已取消：沒有可顯示的結果。",
+  "已取消。",
   // count
   "{count} 筆結果",
   // countOf
@@ -34,9 +34,7 @@ export const zhHant: Table = [
   // exitFullScreen
   "結束全螢幕",
   // filter
-  "依標題、網站、摘要或作者篩選",
-  // exportGroup
-  "匯出",
+  "篩選結果",
   // downloadAll
   "全部下載為",
   // downloadMarked
@@ -63,16 +61,18 @@ export const zhHant: Table = [
   "複製連結 {number}",
   // linkCopied
   "已複製連結 {number}",
-  // copyBlocked
-  "此處無法複製。",
   // linkBlocked
   "無法在此開啟連結。",
-  // selected
-  "已選取：請按 Ctrl+C 或 ⌘C 複製。",
+  // pressToCopy
+  "請按 Ctrl+C 或 ⌘C 複製。",
   // done
   "完成",
   // empty
   "沒有可顯示的結果。",
   // noMatch
   "沒有符合篩選條件的結果。",
+  // showAll
+  "顯示全部（{count} 個）",
+  // showFirst
+  "只顯示前 {count} 個",
 ];

@@ -1,16 +1,16 @@
 /**
  * The view in a page on `@mcp-ui/client` 7.1.1's `AppRenderer` (the renderer several hosts
  * embed), built as its README shows, with a sandbox proxy like ext-apps' basic-host's: the same
- * page the end-to-end test uses (`../support/mcp_ui_host.ts`), here pointed at a running server.
+ * page the end-to-end test uses (`../tests/support/mcp_ui_host.ts`), here pointed at a running server.
  * Shows 3 and then 50 sources and walks the view (see `lab.ts`); with `--locale`, in a host that
  * gives the view that locale (`hostContext.locale`), the screenshots named after it.
  *
- * Run: `deno run --config deno.dev.json -A tests/hosts/mcp_ui.ts --server URL --out DIR
+ * Run: `deno run --config deno.dev.json -A lab/mcp_ui.ts --server URL --out DIR
  * [--locale ar]`.
  *
  * @module
  */
-import { McpUiHost } from "../support/mcp_ui_host.ts";
+import { McpUiHost } from "../tests/support/mcp_ui_host.ts";
 import { labOptions, Report, sources, walk } from "./lab.ts";
 
 const { server, out, extra: { locale } } = labOptions(["locale"]);

@@ -18,9 +18,9 @@ import type {
   Page,
   Request,
 } from "playwright-core";
-import { localize, type Localized } from "../../tools/render_results/ui/i18n.ts";
-import { collectErrors, launchChromium } from "../support/browser_host.ts";
-export { freePort } from "../support/server_process.ts";
+import { localize, type Localized } from "../tools/render_results/ui/i18n.ts";
+import { collectErrors, launchChromium } from "../tests/support/browser_host.ts";
+export { freePort } from "../tests/support/server_process.ts";
 
 /** The settings every host script takes. */
 export interface LabOptions {
@@ -261,9 +261,34 @@ export async function walk(
   await looks(here);
 }
 
-/** Filter, sort, export, copy, marks, a link and full screen, each recorded and photographed. */
+/**
+ * Unfolds a list the view opened folded, and says how many cards and how tall a frame the host
+ * gave it before and after; the rest of the walk sees the whole list.
+ */
+async function unfold(walk: Walk): Promise<void> {
+  const { page, view, controls } = walk;
+  const fold = view.locator("button.fold");
+  if (!await fold.count()) return walk.saw("unfold", "the list shows whole, with no control");
+  const frame = page.locator(controls.frameSelector).first();
+  const shown = async () =>
+    `${await view.locator(".card").count()} cards, frame ${
+      (await frame.boundingBox())?.height.toFixed(0) ?? "not shown"
+    } px high`;
+  const folded = await shown();
+  const label = await fold.textContent();
+  await fold.click();
+  await pause(1_000);
+  walk.saw("unfold", `folded: ${folded}; "${label}" → ${await shown()}`);
+  await walk.shot("unfold");
+}
+
+/**
+ * Unfolding, filter, sort, export, copy, marks, a link and full screen, each recorded and
+ * photographed.
+ */
 async function interact(walk: Walk): Promise<void> {
   const { page, view, words } = walk;
+  await unfold(walk);
   const search = view.getByRole("searchbox");
   if (await search.count()) {
     await search.fill("part 1");
@@ -295,7 +320,7 @@ async function interact(walk: Walk): Promise<void> {
   const onDownload = (download: Download) => downloads.push(download.suggestedFilename());
   page.on("dialog", onDialog);
   page.on("download", onDownload);
-  const group = view.getByRole("group", { name: words.t("exportGroup") });
+  const group = view.getByRole("group");
   if (await group.count()) {
     const verb = clip(await group.innerText(), 40);
     await group.getByRole("button", { name: "CSV" }).click();
@@ -386,7 +411,7 @@ async function fullScreen(walk: Walk): Promise<void> {
 /** Exports again while the host's confirmation is declined, then takes "Copy instead". */
 async function declineDownload(walk: Walk): Promise<void> {
   const { view, words } = walk;
-  const group = view.getByRole("group", { name: words.t("exportGroup") });
+  const group = view.getByRole("group");
   await group.getByRole("button", { name: "CSV" }).click();
   const instead = view.getByRole("button", { name: words.t("copyInstead") });
   await within(3_000, async () => await instead.count() > 0);

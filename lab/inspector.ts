@@ -5,7 +5,7 @@
  * then in the UI: connect, Apps, "Render the results", the arguments as JSON, Open App, for 3 and
  * then 50 sources; then it walks the view (see `lab.ts`).
  *
- * Run: `deno run --config deno.dev.json -A tests/hosts/inspector.ts --server URL --out DIR`.
+ * Run: `deno run --config deno.dev.json -A lab/inspector.ts --server URL --out DIR`.
  *
  * @module
  */

@@ -1,18 +1,19 @@
 /**
  * Writes screenshots of the built view to `docs/`: light and dark, 3 and 50 results, 392 and
  * 720 px wide, each on a host page of its theme's colour, under the test host of
- * `tests/support/browser_host.ts` (which offers links, model context and downloads). In the
- * 3-result shots (at twice the pixel density) one snippet is expanded, one result is marked and
- * the keyboard focus is on a card; the 50-result shots show the whole list; the filter shots show
- * the 50 filtered by a word and sorted newest first; two more show a host in Arabic (right to
- * left) and in Japanese, with sources in those languages and in English. Not part of the tests.
+ * `tests/support/browser_host.ts` (which offers links, model context and downloads, and shows the
+ * view inline). In the 3-result shots (at twice the pixel density) one snippet is expanded, one
+ * result is marked and the keyboard focus is on a card; the 50-result shots show the list folded,
+ * as it opens inline, and unfolded; the filter shots show the 50 filtered by a word and sorted
+ * newest first; three more show a host in Arabic (right to left, one of them folded) and in
+ * Japanese, with sources in those languages and in English. Not part of the tests.
  *
- * Usage: `deno task build && deno run --allow-all ui/screenshots.ts`. Where `pngquant` is
- * installed, it shrinks each file to a third or so; without it the files are larger, not worse.
+ * Usage: `deno task screenshots`. Where `pngquant` is installed, it shrinks each file to a third
+ * or so; without it the files are larger, not worse.
  *
  * @module
  */
-import { BrowserHost, type ViewPage } from "../../../tests/support/browser_host.ts";
+import { BrowserHost, type ViewPage } from "../tests/support/browser_host.ts";
 
 /** A source as the screenshots pass it to render_results. */
 interface Source {
@@ -194,9 +195,8 @@ async function shoot(
       results: results.map((result) => ({ id: result.url, ...result })),
     },
   });
-  const cards = view.view.locator(".card");
-  await cards.nth(results.length - 1).waitFor();
-  await cards.first().locator(".more").waitFor();
+  await view.view.locator(".count").waitFor();
+  await view.view.locator(".card").first().locator(".more").waitFor();
   await act(view);
   await view.page.waitForFunction(
     () => document.querySelector("iframe")!.getBoundingClientRect().height > 100,
@@ -208,11 +208,17 @@ async function shoot(
   );
   await view.page.setViewportSize({ width: 1280, height: Math.max(height, 720) });
   await view.page.waitForTimeout(300);
-  const path = new URL(`../../../docs/${name}`, import.meta.url).pathname;
+  const path = new URL(`../docs/${name}`, import.meta.url).pathname;
   await view.page.locator("iframe").screenshot({ path });
   await shrink(path);
   if (view.errors.length) throw new Error(view.errors.join("\n"));
   console.error(`docs/${name}`);
+}
+
+/** Unfolds the list, as a reader does with the control under the first cards. */
+async function unfold(view: ViewPage): Promise<void> {
+  await view.view.locator("button.fold").click();
+  await view.view.locator(".card").nth(49).waitFor();
 }
 
 const sharp = await BrowserHost.start(2);
@@ -226,7 +232,8 @@ try {
         await cards.nth(1).locator(".mark").click();
         await view.page.keyboard.press("j");
       });
-      await shoot(plain, `view-${theme}-50-${width}.png`, theme, width, many());
+      await shoot(plain, `view-${theme}-folded-${width}.png`, theme, width, many());
+      await shoot(plain, `view-${theme}-50-${width}.png`, theme, width, many(), unfold);
     }
   }
   for (const [theme, width] of [["light", 720], ["dark", 392]] as const) {
@@ -244,6 +251,10 @@ try {
   await shoot(sharp, "view-ar-light-392.png", "light", 392, ARABIC, expandAndMark, {
     locale: "ar",
     title: "مصادر عن أمن الويب",
+  });
+  await shoot(sharp, "view-ar-folded-dark-720.png", "dark", 720, many(), undefined, {
+    locale: "ar",
+    title: "مصادر عن خوادم MCP",
   });
   await shoot(sharp, "view-ja-dark-720.png", "dark", 720, JAPANESE, expandAndMark, {
     locale: "ja-JP",

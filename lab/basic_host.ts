@@ -5,7 +5,7 @@
  * picks the tool, enters the arguments, calls it for 3 and then 50 sources, and walks the view
  * (see `lab.ts`).
  *
- * Run: `deno run --config deno.dev.json -A tests/hosts/basic_host.ts --server URL --out DIR
+ * Run: `deno run --config deno.dev.json -A lab/basic_host.ts --server URL --out DIR
  * --basic-host DIR`, where DIR is a built `examples/basic-host` (see README.md).
  *
  * @module

@@ -6,7 +6,7 @@
  * continue as guest, Tools, `render_results`, the arguments, Execute, and the Response panel's
  * "Component" tab, for 3 and then 50 sources; then it walks the view (see `lab.ts`).
  *
- * Run: `deno run --config deno.dev.json -A tests/hosts/mcpjam.ts --server URL --out DIR
+ * Run: `deno run --config deno.dev.json -A lab/mcpjam.ts --server URL --out DIR
  * --mcpjam DIR`, where the last DIR holds `npm i @mcpjam/inspector@1.0.24` (see README.md).
  *
  * @module
