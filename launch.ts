@@ -16,7 +16,7 @@
 // the server's sources are in. The byte helpers (a leaf module) load inside the check, so their
 // failure is reported too; the view's builder loads only when something is to be built.
 const bytes = () => import("./server/bytes.ts");
-const builder = () => import("./tools/render_results/ui/build.ts");
+const builder = () => import("render-results-mcp/build");
 
 const ROOT = new URL("./", import.meta.url);
 /** The built view, which the repository keeps. */

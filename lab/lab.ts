@@ -18,7 +18,7 @@ import type {
   Page,
   Request,
 } from "playwright-core";
-import { localize, type Localized } from "../tools/render_results/ui/i18n.ts";
+import { localize, type Localized } from "render-results-mcp/testing";
 import { collectErrors, launchChromium } from "../tests/support/browser_host.ts";
 export { freePort } from "../tests/support/server_process.ts";
 

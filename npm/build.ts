@@ -15,7 +15,7 @@ import ts from "typescript";
 import denoJson from "../deno.json" with { type: "json" };
 import serverJson from "../server.json" with { type: "json" };
 import packageJson from "../tools/render_results/deno.json" with { type: "json" };
-import { denoBundle } from "../tools/render_results/ui/build.ts";
+import { denoBundle } from "render-results-mcp/build";
 
 /** The package's name on npm, which examples import. */
 export const PACKAGE_NAME = "render-results-mcp";

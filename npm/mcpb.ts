@@ -8,7 +8,7 @@
  */
 
 import serverJson from "../server.json" with { type: "json" };
-import { RENDER_RESULTS_TOOL } from "../tools/render_results/mod.ts";
+import { RENDER_RESULTS_TOOL } from "render-results-mcp";
 import { buildPackage } from "./build.ts";
 
 /** The MCPB command line as `npx` runs it, at the version the bundle is checked with. */

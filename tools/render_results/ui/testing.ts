@@ -11,6 +11,8 @@ import type { ResultItem } from "./state.ts";
 /** The view's exports and copied lists, which its browser tests compare with what it offers. */
 export { bibtexList, csvList, risList } from "./export.ts";
 export { escapeMarkdown, markdownList } from "./markdown.ts";
+/** The view's words in a host's locale, which a host lab shows beside what it sees. */
+export { localize, type Localized } from "./i18n.ts";
 
 /** A successful result: its text list, and the results as `structuredContent`. */
 export type SuccessResult = {
