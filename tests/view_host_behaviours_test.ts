@@ -214,6 +214,35 @@ Deno.test(viewCase(
 ));
 
 Deno.test(viewCase(
+  "choices kept on the frame's origin are read by their types, and marks only where they name a card",
+  SAME_ORIGIN,
+  async (p) => {
+    await p.call("forgetStorage");
+    await show(p, FINDABLE);
+    await p.view.getByRole("searchbox").fill("gazette");
+    // Anything on the origin may write the kept entry: here, every field of the wrong kind.
+    const written = await p.page.evaluate(() => {
+      const name = Object.keys(localStorage).find((key) => key.startsWith("render-results:"))!;
+      localStorage.setItem(
+        name,
+        JSON.stringify({ query: { a: 1 }, newest: "yes", marks: [4, 99, "x"], expanded: 1 }),
+      );
+      return name;
+    });
+    assert.ok(written);
+    const again = await remount(p, SAME_ORIGIN);
+    await again.call("toolResult", success(FINDABLE));
+    await again.waitForText(".count", "8 results · 1 marked");
+    assert.equal(await again.view.getByRole("searchbox").inputValue(), "");
+    const pressed = (name: string) =>
+      again.view.getByRole("button", { name }).getAttribute("aria-pressed");
+    assert.equal(await pressed("Newest first"), "false");
+    assert.equal(await pressed("Mark 4 for the assistant"), "true");
+    assert.equal(await again.view.locator("button.fold").getAttribute("aria-expanded"), "false");
+  },
+));
+
+Deno.test(viewCase(
   "a frame with no origin of its own, where storage throws, starts afresh when mounted again",
   MARKS,
   async (p) => {
