@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { FINDABLE, ITEMS, success } from "render-results-mcp/testing";
-import type { ViewPage } from "./support/browser_host.ts";
+import { ViewPage } from "./support/browser_host.ts";
 import type { OpenOptions } from "./support/host_page.ts";
 import { hostSees, LIGHT, show, viewCase } from "./support/view_suite.ts";
 
@@ -111,9 +111,22 @@ const MARKS: OpenOptions = {
   capabilities: { openLinks: {}, updateModelContext: { text: {} } },
 };
 
+/** The same host, showing the view in a frame on the host page's origin, with its storage. */
+const SAME_ORIGIN: OpenOptions = { ...MARKS, sandbox: "allow-scripts allow-same-origin" };
+
 const FOUND = { title: "Search results", results: FINDABLE };
 
-/** Filters for "gazette", sorts newest first and marks result 4, as a reader would. */
+/** Mounts the view anew in a new frame, as a host does when it scrolls a view back into sight. */
+async function remount(p: ViewPage, options: OpenOptions): Promise<ViewPage> {
+  await p.call("open", options);
+  const frame = await (await p.page.waitForSelector("iframe")).contentFrame();
+  return new ViewPage(p.page, frame!, p.errors);
+}
+
+/**
+ * Filters the list (which `show` unfolded) for "gazette", sorts it newest first and marks result
+ * 4, as a reader would.
+ */
 async function read(p: ViewPage): Promise<void> {
   await p.view.getByRole("searchbox").fill("gazette");
   await p.view.getByRole("button", { name: "Newest first" }).click();
@@ -130,6 +143,22 @@ async function assertAsLeft(p: ViewPage): Promise<void> {
   assert.equal(await pressed("Newest first"), "true");
   assert.equal(await pressed("Mark 4 for the assistant"), "true");
   assert.deepEqual(await p.view.locator(".card .title").allTextContents(), [FINDABLE[3].title]);
+}
+
+/** Whether the list, its filter cleared, is still unfolded as `show` left it. */
+async function assertUnfolded(p: ViewPage): Promise<void> {
+  await p.view.getByRole("searchbox").fill("");
+  await p.waitForText(".count", "8 results · 1 marked");
+  assert.equal(await p.view.locator(".card").count(), 8);
+  assert.equal(await p.view.locator("button.fold").getAttribute("aria-expanded"), "true");
+}
+
+/** Whether the view shows the list of `FINDABLE` as a reader first sees it. */
+async function assertFresh(p: ViewPage): Promise<void> {
+  await p.waitForText(".count", "8 results");
+  assert.equal(await p.view.getByRole("searchbox").inputValue(), "");
+  assert.equal(await p.view.locator("[aria-pressed=true]").count(), 0);
+  assert.equal(await p.view.locator("button.fold").getAttribute("aria-expanded"), "false");
 }
 
 Deno.test(viewCase(
@@ -150,5 +179,126 @@ Deno.test(viewCase(
     await p.call("toolResult", success(FINDABLE, "Another search"));
     await p.waitForText("h1", "Another search");
     assert.equal(await p.view.getByRole("searchbox").inputValue(), "", "a new list starts afresh");
+    await p.call("toolResult", success(FINDABLE));
+    await assertAsLeft(p);
+    await assertUnfolded(p);
+  },
+));
+
+Deno.test(viewCase(
+  "VS Code: a view mounted again for the same result comes back as the reader left it",
+  SAME_ORIGIN,
+  async (p) => {
+    // excalidraw/excalidraw-mcp#9: VS Code mounts views again as the chat scrolls.
+    await p.call("forgetStorage");
+    await p.call("toolInput", FOUND);
+    await show(p, FINDABLE);
+    await read(p);
+    await hostSees(p, (host) => host.modelContexts().length === 1);
+    const again = await remount(p, SAME_ORIGIN);
+    await again.call("toolInput", FOUND);
+    await again.call("toolResult", success(FINDABLE));
+    await assertAsLeft(again);
+    await assertUnfolded(again);
+    await again.call("ping");
+    assert.deepEqual(await again.call("modelContexts"), [], "marks restored are not sent again");
+    await again.view.getByRole("button", { name: "Mark 4 for the assistant" }).click();
+    await hostSees(again, (host) => host.modelContexts().length === 1);
+
+    const other = await remount(again, SAME_ORIGIN);
+    await other.call("toolResult", success(FINDABLE, "Another search"));
+    await other.waitForText("h1", "Another search");
+    assert.equal(await other.view.getByRole("searchbox").inputValue(), "");
+    assert.equal(await other.view.locator("[aria-pressed=true]").count(), 0);
+  },
+));
+
+Deno.test(viewCase(
+  "choices kept on the frame's origin are read by their types, and marks only where they name a card",
+  SAME_ORIGIN,
+  async (p) => {
+    await p.call("forgetStorage");
+    await show(p, FINDABLE);
+    await p.view.getByRole("searchbox").fill("gazette");
+    // Anything on the origin may write the kept entry: here, every field of the wrong kind.
+    const written = await p.page.evaluate(() => {
+      const name = Object.keys(localStorage).find((key) => key.startsWith("render-results:"))!;
+      localStorage.setItem(
+        name,
+        JSON.stringify({ query: { a: 1 }, newest: "yes", marks: [4, 99, "x"], expanded: 1 }),
+      );
+      return name;
+    });
+    assert.ok(written);
+    const again = await remount(p, SAME_ORIGIN);
+    await again.call("toolResult", success(FINDABLE));
+    await again.waitForText(".count", "8 results · 1 marked");
+    assert.equal(await again.view.getByRole("searchbox").inputValue(), "");
+    const pressed = (name: string) =>
+      again.view.getByRole("button", { name }).getAttribute("aria-pressed");
+    assert.equal(await pressed("Newest first"), "false");
+    assert.equal(await pressed("Mark 4 for the assistant"), "true");
+    assert.equal(await again.view.locator("button.fold").getAttribute("aria-expanded"), "false");
+  },
+));
+
+Deno.test(viewCase(
+  "a frame with no origin of its own, where storage throws, starts afresh when mounted again",
+  MARKS,
+  async (p) => {
+    const refused = () =>
+      p.view.evaluate(() => {
+        try {
+          return localStorage.length < 0;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      });
+    assert.equal(await refused(), "SecurityError");
+    await show(p, FINDABLE);
+    await read(p);
+    const again = await remount(p, MARKS);
+    await again.call("toolResult", success(FINDABLE));
+    await assertFresh(again);
+  },
+));
+
+/** A host that emulates ChatGPT with `globals` in `window.openai`, and no MCP Apps bridge. */
+const openai = (globals: Record<string, unknown>): OpenOptions => ({
+  runtime: "openai",
+  openai: { globals },
+  capabilities: {},
+  context: {},
+});
+
+Deno.test(viewCase(
+  "ChatGPT runtime: the reader's filter and order come back from widgetState, for that list only",
+  openai({ toolOutput: success(FINDABLE).structuredContent }),
+  async (p) => {
+    await p.view.getByRole("searchbox").fill("gazette");
+    await p.view.getByRole("button", { name: "Newest first" }).click();
+    await hostSees(
+      p,
+      (host) => host.openaiCalls().filter((call) => call.method === "setWidgetState").length === 2,
+    );
+    const kept = (await p.call("openaiCalls")).findLast((c) => c.method === "setWidgetState")!;
+    assert.deepEqual(
+      { ...kept.args as object, list: undefined },
+      { list: undefined, query: "gazette", newest: true, marks: [], expanded: false },
+    );
+
+    const output = success(FINDABLE).structuredContent;
+    const again = await remount(p, openai({ toolOutput: output, widgetState: kept.args }));
+    await again.waitForText(".count", "1 of 8 results");
+    assert.equal(await again.view.getByRole("searchbox").inputValue(), "gazette");
+    assert.equal(
+      await again.view.getByRole("button", { name: "Newest first" }).getAttribute("aria-pressed"),
+      "true",
+    );
+
+    const other = success(FINDABLE, "Another search").structuredContent;
+    const fresh = await remount(again, openai({ toolOutput: other, widgetState: kept.args }));
+    await fresh.waitForText("h1", "Another search");
+    await assertFresh(fresh);
   },
 ));

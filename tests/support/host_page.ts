@@ -29,7 +29,10 @@ export const DEFAULT_CSP = "default-src 'none'; script-src 'self' 'unsafe-inline
  * it offers each method. Calls are recorded in {@linkcode host.openaiCalls}.
  */
 export interface OpenAiOptions {
-  /** The globals at load (`toolInput`, `toolOutput`, `theme`, `locale`, ...). */
+  /**
+   * The globals at load (`toolInput`, `toolOutput`, `theme`, `locale`, `widgetState`, ...);
+   * `setWidgetState` replaces `widgetState`, as ChatGPT keeps it with the message.
+   */
   globals: Record<string, unknown>;
   /** Whether `openExternal` fails, as in a host that cannot open links. */
   failLinks?: boolean;
@@ -99,9 +102,13 @@ function openaiRuntime({ globals, failLinks = false }: OpenAiOptions): string {
       return Promise.resolve({ mode: args.mode });
     },
     notifyIntrinsicHeight(height) { report("notifyIntrinsicHeight", height); },
+    setWidgetState(state) {
+      report("setWidgetState", state);
+      globals = { ...globals, widgetState: state };
+    },
   };
   const openai = Object.create(api);
-  for (const key of ["toolInput", "toolOutput", "theme", "locale", "displayMode", "maxHeight"]) {
+  for (const key of ["toolInput", "toolOutput", "theme", "locale", "displayMode", "maxHeight", "widgetState"]) {
     Object.defineProperty(openai, key, { get: () => globals[key], enumerable: true });
   }
   window.openai = openai;
@@ -264,6 +271,10 @@ export const host = {
   /** Makes the host answer every later `ui/download-file` as refused (`isError: true`). */
   refuseDownloads(): void {
     refuseDownloads = true;
+  },
+  /** Empties the page's `localStorage`, which views on the page's own origin share. */
+  forgetStorage(): void {
+    localStorage.clear();
   },
   /** The height of the view's frame in CSS pixels. */
   frameHeight: (): number => iframe?.getBoundingClientRect().height ?? 0,

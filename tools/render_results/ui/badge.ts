@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { hash } from "./hash.ts";
 import type { ResultItem } from "./state.ts";
 import { displayHost } from "./url.ts";
 
@@ -27,13 +28,6 @@ export function siteLabel(host: string): string {
   return labels.length > 2 && labels.at(-1)!.length === 2 && GENERIC_SECOND_LEVEL.test(second)
     ? labels.at(-3)!
     : second;
-}
-
-/** FNV-1a, 32 bits: a fast, stable hash of `text`. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) value = Math.imul(value ^ text.charCodeAt(i), 0x01000193);
-  return value >>> 0;
 }
 
 /**

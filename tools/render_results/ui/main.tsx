@@ -17,7 +17,7 @@ import { applyHostContext, reportedHeight } from "./host_style.ts";
 import { localize, type Localized } from "./i18n.ts";
 import { moveBetweenCards } from "./keyboard.ts";
 import { findOpenAiRuntime, openAiHost } from "./openai_host.ts";
-import { FRESH, listKey, type ReaderState } from "./reader_state.ts";
+import { FRESH, listKey, type ReaderState, readerStore } from "./reader_state.ts";
 import { fromToolCancelled, fromToolInput, fromToolResult, type ViewState } from "./state.ts";
 import type { HostConnection, HostEvents } from "./view_host.ts";
 import { View } from "./view.tsx";
@@ -43,6 +43,8 @@ function mount(root: HTMLElement): void {
   let reader: ReaderState = FRESH;
   // The complete arguments last sent: the list, where a result comes without its structured form.
   let args: unknown;
+  const runtime = findOpenAiRuntime();
+  const store = readerStore(runtime);
   let context: McpUiHostContext = {};
   // Made up front, not when results arrive: the first format loads locale data, which takes a while.
   let formats = makeFormats();
@@ -62,6 +64,7 @@ function mount(root: HTMLElement): void {
         reader={reader}
         onReader={(change) => {
           reader = { ...reader, ...change };
+          if (state.phase === "ready") store.save(listKey(state), reader);
           draw(state);
         }}
       />,
@@ -98,7 +101,7 @@ function mount(root: HTMLElement): void {
       if (next.phase === "ready" && state.phase === "ready" && listKey(next) === listKey(state)) {
         return;
       }
-      reader = FRESH;
+      reader = next.phase === "ready" ? store.load(listKey(next)) : FRESH;
       draw(next);
     },
     toolCancelled: (params) => draw(fromToolCancelled(params)),
@@ -116,7 +119,6 @@ function mount(root: HTMLElement): void {
   };
 
   const bridge = new HostBridge(events);
-  const runtime = findOpenAiRuntime();
   const openai = runtime && openAiHost(runtime, events);
   let host: HostConnection = openai ?? bridge;
 

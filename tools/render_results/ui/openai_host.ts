@@ -10,6 +10,7 @@
  */
 import type { McpUiDisplayMode, McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import { isObject } from "./json.ts";
+import type { WidgetStateRuntime } from "./reader_state.ts";
 import type { HostConnection, HostEvents } from "./view_host.ts";
 
 /**
@@ -19,7 +20,7 @@ import type { HostConnection, HostEvents } from "./view_host.ts";
 const SET_GLOBALS = ["openai:set_globals", "webplus:set_globals"];
 
 /** What the view reads and calls of `window.openai`; any of it may be missing. */
-interface OpenAiRuntime {
+interface OpenAiRuntime extends WidgetStateRuntime {
   toolInput?: unknown;
   toolOutput?: unknown;
   theme?: unknown;

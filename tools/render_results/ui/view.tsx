@@ -390,7 +390,9 @@ export class View extends Component<ViewProps, ListState> {
     // Inline, a long list opens folded to its first cards; full screen has room for all.
     const folds = !fullscreen && shown.length > FOLDED_CARDS;
     const cards = folds && !expanded ? shown.slice(0, FOLDED_CARDS) : shown;
-    const chosen = marks.size ? results.filter((item) => marks.has(item.number)) : results;
+    // Marks count only where they name a result: kept ones may come from anything on the origin.
+    const marked = results.filter((item) => marks.has(item.number));
+    const chosen = marked.length ? marked : results;
     return (
       <>
         {/* A result shown as its text, where no list could be read from it, is ready too. */}
@@ -411,7 +413,7 @@ export class View extends Component<ViewProps, ListState> {
                   {count
                     ? words.t(query ? "countOf" : "count", { shown: shown.length, count })
                     : ""}
-                  {marks.size ? ` · ${words.t("marked", { count: marks.size })}` : ""}
+                  {marked.length ? ` · ${words.t("marked", { count: marked.length })}` : ""}
                 </span>
               )}
               <div class="tools">
@@ -475,8 +477,8 @@ export class View extends Component<ViewProps, ListState> {
                 <span id="export">
                   {words.t(
                     host.canDownload
-                      ? marks.size ? "downloadMarked" : "downloadAll"
-                      : marks.size
+                      ? marked.length ? "downloadMarked" : "downloadAll"
+                      : marked.length
                       ? "copyMarked"
                       : "copyAll",
                   )}
