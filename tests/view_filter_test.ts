@@ -60,7 +60,7 @@ Deno.test(
     assert.deepEqual(await numbers(), ["4"], "as the user types");
 
     await field.fill("no such thing");
-    await p.waitForText(".empty", "No results match the filter.");
+    await p.waitForText(".empty", "No matches.");
     assert.equal(await p.view.locator("ol, .card").count(), 0, "a message, not an empty box");
     assert.equal(await p.view.locator(".count").textContent(), "0 of 8 results");
 

@@ -84,7 +84,7 @@ export const ar: Table = [
   // empty
   "لا توجد نتائج لعرضها.",
   // noMatch
-  "لا توجد نتائج تطابق عامل التصفية.",
+  "لا توجد نتائج مطابقة.",
   // showAll
   "عرض الكل ({count})",
   // showFirst

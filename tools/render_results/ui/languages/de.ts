@@ -70,7 +70,7 @@ export const de: Table = [
   // empty
   "Keine Ergebnisse vorhanden.",
   // noMatch
-  "Keine Ergebnisse für diesen Filter.",
+  "Keine Treffer.",
   // showAll
   "Alle {count} anzeigen",
   // showFirst

@@ -70,7 +70,7 @@ export const en: Table = [
   // empty
   "No results to display.",
   // noMatch
-  "No results match the filter.",
+  "No matches.",
   // showAll
   "Show all {count}",
   // showFirst

@@ -74,7 +74,7 @@ export const es: Table = [
   // empty
   "No hay resultados que mostrar.",
   // noMatch
-  "Ningún resultado coincide con el filtro.",
+  "Sin coincidencias.",
   // showAll
   "Mostrar los {count}",
   // showFirst

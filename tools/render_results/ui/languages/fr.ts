@@ -74,7 +74,7 @@ export const fr: Table = [
   // empty
   "Aucun résultat à afficher.",
   // noMatch
-  "Aucun résultat ne correspond au filtre.",
+  "Aucune correspondance.",
   // showAll
   "Afficher les {count}",
   // showFirst

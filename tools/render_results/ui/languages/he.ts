@@ -74,7 +74,7 @@ export const he: Table = [
   // empty
   "אין תוצאות להצגה.",
   // noMatch
-  "אין תוצאות שתואמות למסנן.",
+  "אין התאמות.",
   // showAll
   "הצגת הכול ({count})",
   // showFirst

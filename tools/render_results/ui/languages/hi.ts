@@ -70,7 +70,7 @@ export const hi: Table = [
   // empty
   "दिखाने के लिए कोई परिणाम नहीं।",
   // noMatch
-  "कोई परिणाम फ़िल्टर से मेल नहीं खाता।",
+  "कोई मेल नहीं।",
   // showAll
   "सभी {count} दिखाएं",
   // showFirst

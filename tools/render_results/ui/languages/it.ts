@@ -78,7 +78,7 @@ export const it: Table = [
   // empty
   "Nessun risultato da mostrare.",
   // noMatch
-  "Nessun risultato corrisponde al filtro.",
+  "Nessuna corrispondenza.",
   // showAll
   "Mostra tutti ({count})",
   // showFirst

@@ -70,7 +70,7 @@ export const ja: Table = [
   // empty
   "表示する結果はありません。",
   // noMatch
-  "フィルタに一致する結果はありません。",
+  "一致する結果はありません。",
   // showAll
   "すべて表示（{count}件）",
   // showFirst

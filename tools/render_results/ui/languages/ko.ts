@@ -70,7 +70,7 @@ export const ko: Table = [
   // empty
   "표시할 결과가 없습니다.",
   // noMatch
-  "필터와 일치하는 결과가 없습니다.",
+  "일치하는 결과가 없습니다.",
   // showAll
   "모두 보기({count}개)",
   // showFirst

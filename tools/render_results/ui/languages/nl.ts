@@ -70,7 +70,7 @@ export const nl: Table = [
   // empty
   "Geen resultaten om te tonen.",
   // noMatch
-  "Geen resultaten voor dit filter.",
+  "Geen treffers.",
   // showAll
   "Alle {count} tonen",
   // showFirst

@@ -75,7 +75,7 @@ export const pl: Table = [
   // empty
   "Brak wyników do wyświetlenia.",
   // noMatch
-  "Żaden wynik nie pasuje do filtra.",
+  "Brak dopasowań.",
   // showAll
   "Pokaż wszystkie ({count})",
   // showFirst

@@ -74,7 +74,7 @@ export const pt: Table = [
   // empty
   "Nenhum resultado para mostrar.",
   // noMatch
-  "Nenhum resultado corresponde ao filtro.",
+  "Nenhuma correspondência.",
   // showAll
   "Mostrar todos ({count})",
   // showFirst

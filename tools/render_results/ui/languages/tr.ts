@@ -70,7 +70,7 @@ export const tr: Table = [
   // empty
   "Gösterilecek sonuç yok.",
   // noMatch
-  "Filtreyle eşleşen sonuç yok.",
+  "Eşleşme yok.",
   // showAll
   "Tümünü göster ({count})",
   // showFirst

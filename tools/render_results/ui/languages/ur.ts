@@ -70,7 +70,7 @@ export const ur: Table = [
   // empty
   "دکھانے کے لیے کوئی نتائج نہیں۔",
   // noMatch
-  "کوئی نتیجہ فلٹر سے مماثل نہیں۔",
+  "کوئی مماثلت نہیں۔",
   // showAll
   "سب دکھائیں ({count})",
   // showFirst

@@ -70,7 +70,7 @@ export const zhHans: Table = [
   // empty
   "没有可显示的结果。",
   // noMatch
-  "没有与筛选条件匹配的结果。",
+  "没有匹配的结果。",
   // showAll
   "显示全部（{count} 个）",
   // showFirst

@@ -70,7 +70,7 @@ export const zhHant: Table = [
   // empty
   "沒有可顯示的結果。",
   // noMatch
-  "沒有符合篩選條件的結果。",
+  "沒有符合的結果。",
   // showAll
   "顯示全部（{count} 個）",
   // showFirst
