@@ -125,8 +125,11 @@ Deno.test(rendererCase(
       async () => (await cardTitles(view))[0] === newest[0],
       "the newest card on top",
     );
-    // Folded, the list shows the first cards of the whole list in its new order.
-    assert.deepEqual(await cardTitles(view), newest.slice(0, 4));
+    // Folded or not (the list comes back as the reader left it before), the cards are the first
+    // of the whole list in its new order.
+    const titles = await cardTitles(view);
+    assert.ok(titles.length >= 4, `${titles.length} cards`);
+    assert.deepEqual(titles, newest.slice(0, titles.length));
   },
 ));
 
