@@ -1,4 +1,4 @@
-// source-key: 957b203c16b1275b44dacc54c23be78f0cace933dd6f0d7e95d648876b0c3808
+// source-key: 15699941c1f3fa78602d031b8e41c16ca962749ee0d90fc9e761e1b2ee2517ba
 // Built by `deno task build` (ui/build.ts) from the view's sources: do not edit.
 
 /** The card-list view: one self-contained HTML document. */

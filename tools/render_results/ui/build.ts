@@ -22,7 +22,7 @@ export const MAX_BYTES = 60 * 1024;
 export const MAX_GZIP_BYTES = 24 * 1024;
 
 /** Where the build writes the view, as a module. */
-export const VIEW_MODULE = new URL("../view_html.ts", import.meta.url);
+export const VIEW_MODULE: URL = new URL("../view_html.ts", import.meta.url);
 
 /**
  * Runs `deno bundle` with `args` in `cwd`, with `env` added to this process's environment;
