@@ -18,7 +18,7 @@ import { requestOf } from "./_internal/handler_call.ts";
 import { InputBuffer } from "./_internal/input_buffer.ts";
 import { type ListenerLimits, settingsOf } from "./_internal/options.ts";
 import { piecesSource } from "./_internal/pieces_source.ts";
-import { receiveBody } from "./_internal/request_body.ts";
+import { collectBody } from "./_internal/request_body.ts";
 import { readHead } from "./_internal/request_head.ts";
 
 /**
@@ -39,7 +39,7 @@ export async function receive(
   const budget = new ByteBudget(limits.maxBufferedBytes);
   const input = new InputBuffer(piecesSource([whole]), budget, memory);
   const head = await readHead(input, limits.maxHeadBytes, limits.maxBodyBytes);
-  const content = await receiveBody(input, head.framing, {
+  const content = await collectBody(input, head.framing, {
     maxBodyBytes: limits.maxBodyBytes,
     maxTrailerBytes: limits.maxHeadBytes - head.headBytes,
     bodyBlockBytes: memory.bodyBlockBytes,

@@ -10,7 +10,7 @@ import type { ByteBudget } from "./byte_budget.ts";
 import { ConnectionOutput } from "./connection_output.ts";
 import { callHandler } from "./handler_call.ts";
 import { ConnectionGone, InputBuffer, release } from "./input_buffer.ts";
-import { receiveBody } from "./request_body.ts";
+import { collectBody } from "./request_body.ts";
 import { readHead, type ReceivedHead } from "./request_head.ts";
 import { type OutputBuffers, writeResponse } from "./response_writer.ts";
 import type { ListenerLimits, Memory } from "./options.ts";
@@ -130,7 +130,7 @@ export class Connection {
         await this.#output.write(CONTINUE);
       }
       this.#deadline(limits.bodyTimeoutMs, this.#bodyTooSlow);
-      body = await receiveBody(this.#input, head.framing, {
+      body = await collectBody(this.#input, head.framing, {
         maxBodyBytes: limits.maxBodyBytes,
         maxTrailerBytes: limits.maxHeadBytes - head.headBytes,
         bodyBlockBytes: memory.bodyBlockBytes,

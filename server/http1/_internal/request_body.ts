@@ -20,7 +20,7 @@ export interface BodyLimits {
 }
 
 /** The body `framing` announces, read from `input`, or undefined when it is empty. */
-export async function receiveBody(
+export async function collectBody(
   input: InputBuffer,
   framing: Framing,
   limits: BodyLimits,
