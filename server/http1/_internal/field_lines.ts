@@ -17,6 +17,12 @@ export interface Fields {
   expect?: string;
 }
 
+/** Indexed by length: whether a name that long may be one of the fields gathered. */
+const GATHERED_LENGTHS: boolean[] = [];
+for (const name of ["content-length", "transfer-encoding", "host", "connection", "expect"]) {
+  GATHERED_LENGTHS[name.length] = true;
+}
+
 /** The field lines of a head, `lines[1..]` (the request line is `lines[0]`). */
 export function parseFields(lines: string[]): Fields {
   const fields: Fields = {
@@ -27,8 +33,11 @@ export function parseFields(lines: string[]): Fields {
     connection: [],
   };
   for (let i = 1; i < lines.length; i++) {
-    const [name, value] = parseFieldLine(lines[i]);
-    fields.headers.push([name, value]);
+    const field = parseFieldLine(lines[i]);
+    fields.headers.push(field);
+    const [name, value] = field;
+    // Only a name of one of these lengths can be one of them: the others are not lowercased.
+    if (!GATHERED_LENGTHS[name.length]) continue;
     const lower = name.toLowerCase();
     if (lower === "content-length") fields.contentLength.push(value);
     else if (lower === "transfer-encoding") fields.transferEncoding.push(value);

@@ -43,16 +43,35 @@ export function framingOf(
     return { chunked: true };
   }
   if (fields.contentLength.length === 0) return { length: 0 };
+  // What nearly every client sends: one value of a few digits, which reads one way only.
+  const [single] = fields.contentLength;
+  if (fields.contentLength.length === 1 && single.length <= 15 && isDigits(single)) {
+    return { length: bodyLength(single, maxBodyBytes) };
+  }
   const values = fields.contentLength.flatMap((value) => value.split(",").map(trimOws));
   if (!values.every((value) => DIGITS.test(value) && value === values[0])) {
     throw new HttpError(400, "Bad request: Content-Length must be one decimal number.");
   }
-  const digits = values[0].replace(/^0+(?=\d)/, "");
+  return { length: bodyLength(values[0].replace(/^0+(?=\d)/, ""), maxBodyBytes) };
+}
+
+/** The length `digits` state; 413 when it is over `maxBodyBytes`. */
+function bodyLength(digits: string, maxBodyBytes: number): number {
   if (digits.length > 15 || Number(digits) > maxBodyBytes) {
     throw new HttpError(
       413,
       `Request body too large: the limit is ${maxBodyBytes.toLocaleString("en-US")} bytes.`,
     );
   }
-  return { length: Number(digits) };
+  return Number(digits);
+}
+
+/** Whether `text` is one or more ASCII digits. */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }

@@ -51,7 +51,8 @@ export async function readHead(
     );
   const lines = await input.readHead(maxHeadBytes, tooLarge);
   // One byte a character; each line had its CRLF, and the empty last line has one.
-  const headBytes = lines.reduce((bytes, line) => bytes + line.length + 2, 2);
+  let headBytes = 2;
+  for (const line of lines) headBytes += line.length + 2;
   // Set on the parsed head rather than spread into a copy of it.
   return Object.assign(parseHead(lines, maxBodyBytes), { headBytes });
 }
@@ -62,14 +63,7 @@ export function parseHead(lines: string[], maxBodyBytes: number): RequestHead {
   if (extra !== undefined || version === undefined || !isToken(method)) {
     throw new HttpError(400, "Bad request: the request line is malformed.");
   }
-  const versionMatch = VERSION.exec(version);
-  if (versionMatch === null) {
-    throw new HttpError(400, "Bad request: the HTTP version is malformed.");
-  }
-  if (versionMatch[1] !== "1" || (versionMatch[2] !== "1" && versionMatch[2] !== "0")) {
-    throw new HttpError(505, "HTTP version not supported: use HTTP/1.1.");
-  }
-  const minorVersion = Number(versionMatch[2]);
+  const minorVersion = version === "HTTP/1.1" ? 1 : minorVersionOf(version);
   if (!SERVED_METHODS.has(method)) {
     throw new HttpError(501, "Not implemented: the method is not supported by this server.");
   }
@@ -77,9 +71,15 @@ export function parseHead(lines: string[], maxBodyBytes: number): RequestHead {
   const fields = parseFields(lines);
   const framing = framingOf(fields, minorVersion, maxBodyBytes);
   const headers = withHost(fields.headers, fields.hosts, target, minorVersion);
-  const connection = fields.connection.map((token) => token.toLowerCase());
-  const keepAlive = !connection.includes("close") &&
-    (minorVersion === 1 || connection.includes("keep-alive"));
+  let keepAlive = minorVersion === 1;
+  for (const token of fields.connection) {
+    const option = token.toLowerCase();
+    if (option === "close") {
+      keepAlive = false;
+      break;
+    }
+    if (option === "keep-alive") keepAlive = true;
+  }
   let expectsContinue = false;
   if (minorVersion === 1 && fields.expect !== undefined) {
     if (fields.expect.toLowerCase() !== "100-continue") {
@@ -88,6 +88,18 @@ export function parseHead(lines: string[], maxBodyBytes: number): RequestHead {
     expectsContinue = true;
   }
   return { method, target, minorVersion, headers, framing, keepAlive, expectsContinue };
+}
+
+/** The minor version of an `HTTP-version` other than `HTTP/1.1`: 0 for HTTP/1.0, else 400 or 505. */
+function minorVersionOf(version: string): number {
+  const versionMatch = VERSION.exec(version);
+  if (versionMatch === null) {
+    throw new HttpError(400, "Bad request: the HTTP version is malformed.");
+  }
+  if (versionMatch[1] !== "1" || (versionMatch[2] !== "1" && versionMatch[2] !== "0")) {
+    throw new HttpError(505, "HTTP version not supported: use HTTP/1.1.");
+  }
+  return Number(versionMatch[2]);
 }
 
 /** The headers with `Host` checked, and set to an absolute-form target's authority. */
