@@ -2,10 +2,11 @@
  * Structured logs on stderr: one JSON line per request at `info` and `debug`, warnings at `warn`
  * and below. Never arguments, tokens or credentials; the principal appears only as a hash.
  *
- * Lines are held and written together once per turn of the event loop: under load a write per
- * request would cost as much as answering a small request. Each write holds whole lines only,
- * and what is held is written at once when the process exits (as a stop ends) or dies of an
- * uncaught error.
+ * Lines are held and written together, at most {@linkcode FLUSH_DELAY_MS} after the first of them:
+ * under load a write per request, or per turn of the event loop, costs a small request a large
+ * part of its CPU. Each write holds whole lines only, and what is held is written at once when
+ * {@linkcode MAX_HELD_LINES} are held, when the process exits (as a stop ends) or when it dies of
+ * an uncaught error.
  * @module
  */
 
@@ -33,6 +34,11 @@ export interface RequestRecord {
 const MAX_NAME_LENGTH = 100;
 
 const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
+
+/** How long a line may wait to be written: short for a person watching, long for a burst. */
+const FLUSH_DELAY_MS = 50;
+/** How many lines may wait: a burst holds bounded memory. */
+const MAX_HELD_LINES = 1_000;
 
 /** The log lines not yet written. */
 const held: string[] = [];
@@ -129,10 +135,11 @@ export function writeLogLine(
   if (held.length === 0) {
     // A web timer, which loads nothing and does not hold the process (the global `setTimeout`
     // would load Node's timers at start); the process flushes on its way out anyway.
-    AbortSignal.timeout(0).addEventListener("abort", flushLogs, { once: true });
+    AbortSignal.timeout(FLUSH_DELAY_MS).addEventListener("abort", flushLogs, { once: true });
     holdUntilExit();
   }
   held.push(line);
+  if (held.length >= MAX_HELD_LINES) flushLogs();
 }
 
 /** Writes every log line held so far, in one write: for runtimes whose exit Deno's events miss. */

@@ -1,5 +1,5 @@
 /**
- * Log lines held for the next turn of the event loop still reach stderr however the process
+ * Log lines held to be written together still reach stderr however the process
  * ends: a stop that exits, an uncaught error, an unhandled rejection, or an end with nothing
  * left to do.
  */

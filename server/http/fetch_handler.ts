@@ -89,37 +89,46 @@ export async function createFetchHandler(
 
   /**
    * Answers within the request deadline: when it passes, the signal aborts and the step that
-   * waits gives up (the body step answers 408 itself); anything else that throws is a 500.
+   * waits gives up (the body step answers 408 itself); anything else that throws is a 500. The
+   * request's log line is written here, with no promise added for it.
    */
   async function answer(context: RequestContext, controller: AbortController) {
+    // Only the log line needs the clock.
+    const started = logger.logsRequests ? performance.now() : 0;
     if (inFlight >= limits.maxInFlight) {
-      return jsonRpcErrorResponse(
+      const busy = jsonRpcErrorResponse(
         503,
         HTTP_ERROR,
         "Service unavailable: too many requests at once; retry shortly.",
         { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
       );
+      return logged(context, busy, started);
     }
     inFlight++;
     const cancelDeadline = deadlines.add(limits.requestTimeoutMs, () => {
       controller.abort(new DOMException("The request deadline passed.", "TimeoutError"));
     });
+    let response: Response;
     try {
-      return await runSteps(steps, context);
+      response = await runSteps(steps, context);
     } catch (error) {
-      if (context.signal.aborted) return timedOut(context, limits.requestTimeoutMs);
-      logger.error("A request failed unexpectedly.", error);
-      return jsonRpcErrorResponse(500, ProtocolErrorCode.InternalError, "Internal error.", {
-        id: requestIdOf(context.message),
-      });
+      if (context.signal.aborted) response = timedOut(context, limits.requestTimeoutMs);
+      else {
+        logger.error("A request failed unexpectedly.", error);
+        response = jsonRpcErrorResponse(500, ProtocolErrorCode.InternalError, "Internal error.", {
+          id: requestIdOf(context.message),
+        });
+      }
     } finally {
       cancelDeadline();
       inFlight--;
     }
+    return logged(context, response, started);
   }
 
-  /** Logs the line of an answered request, when request logs are on. */
+  /** `response`, after the line of its request is logged, when request logs are on. */
   function logged(context: RequestContext, response: Response, started: number): Response {
+    if (!logger.logsRequests) return response;
     const principal = context.authInfo?.extra?.principal;
     logger.request({
       method: context.request.method,
@@ -141,11 +150,7 @@ export async function createFetchHandler(
       );
     }
     const controller = new AbortController();
-    const context: RequestContext = { request, url, signal: controller.signal };
-    if (!logger.logsRequests) return answer(context, controller);
-    // Only the log line needs the clock, and a wait for the answer.
-    const started = performance.now();
-    return answer(context, controller).then((response) => logged(context, response, started));
+    return answer({ request, url, signal: controller.signal }, controller);
   };
 }
 
