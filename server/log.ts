@@ -78,9 +78,7 @@ export class Logger {
 
   /** Logs one answered request. */
   request(record: RequestRecord): void {
-    if (!this.logsRequests) return;
-    const durationMs = Math.round(record.durationMs * 100) / 100;
-    writeLogLine("info", undefined, { ...record, durationMs });
+    if (this.logsRequests) hold(requestLine(record));
   }
 
   /** Logs why the SDK refused a request, at `debug`. */
@@ -131,7 +129,40 @@ export function writeLogLine(
   message?: string,
   fields: Record<string, unknown> = {},
 ): void {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
+  hold(JSON.stringify({ time: timestamp(), level, message, ...fields }));
+}
+
+/**
+ * The line of one request, as {@linkcode writeLogLine} would write it at `info`, made without the
+ * objects a `JSON.stringify` of the record needs: it is made for every request.
+ */
+function requestLine(record: RequestRecord): string {
+  const { method, path, status, rpcMethod, tool, principal } = record;
+  const durationMs = Math.round(record.durationMs * 100) / 100;
+  let line = `{"time":"${timestamp()}","level":"info","method":${JSON.stringify(method)},` +
+    `"path":${JSON.stringify(path)},"status":${status},"durationMs":${durationMs}`;
+  if (rpcMethod !== undefined) line += `,"rpcMethod":${JSON.stringify(rpcMethod)}`;
+  if (tool !== undefined) line += `,"tool":${JSON.stringify(tool)}`;
+  if (principal !== undefined) line += `,"principal":${JSON.stringify(principal)}`;
+  return `${line}}`;
+}
+
+/** The millisecond of the last timestamp made, and its text: one `Date` per millisecond. */
+let stampedAt = NaN;
+let stamp = "";
+
+/** The time now as ISO 8601 text in UTC, to the millisecond. */
+function timestamp(): string {
+  const now = Date.now();
+  if (now !== stampedAt) {
+    stampedAt = now;
+    stamp = new Date(now).toISOString();
+  }
+  return stamp;
+}
+
+/** Holds `line` to be written with the others; see the module's notes. */
+function hold(line: string): void {
   if (held.length === 0) {
     // A web timer, which loads nothing and does not hold the process (the global `setTimeout`
     // would load Node's timers at start); the process flushes on its way out anyway.

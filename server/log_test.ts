@@ -37,3 +37,35 @@ for (
     assert.deepEqual(lines, ["line 0", "line 1", "line 2"]);
   });
 }
+
+Deno.test("a request's line is the JSON of its record, escapes and absent fields included", async () => {
+  const records = [
+    { method: "POST", path: "/mcp", status: 200, durationMs: 1.23456 },
+    {
+      method: "POST",
+      path: '/m"c\\p\n\u2028',
+      status: 400,
+      durationMs: 0,
+      rpcMethod: "tools/call\u0000\ud800",
+      tool: "render_results",
+      principal: "sha256:ab",
+    },
+    { method: "GET", path: "/", status: 404, durationMs: 12, tool: "x" },
+  ];
+  const script = `import { Logger } from "${LOG}";
+const logger = new Logger("info");
+for (const record of ${JSON.stringify(records)}) logger.request(record);`;
+  const { stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--no-check", script],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const lines = new TextDecoder().decode(stderr).trimEnd().split("\n");
+  assert.equal(lines.length, records.length);
+  lines.forEach((line, i) => {
+    const { time } = JSON.parse(line);
+    assert.match(time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const durationMs = Math.round(records[i].durationMs * 100) / 100;
+    assert.equal(line, JSON.stringify({ time, level: "info", ...records[i], durationMs }));
+  });
+});

@@ -130,12 +130,14 @@ export async function createFetchHandler(
   function logged(context: RequestContext, response: Response, started: number): Response {
     if (!logger.logsRequests) return response;
     const principal = context.authInfo?.extra?.principal;
+    const { rpcMethod, tool } = describeMessage(context.message);
     logger.request({
       method: context.request.method,
       path: context.url.pathname,
       status: response.status,
       durationMs: performance.now() - started,
-      ...describeMessage(context.message),
+      rpcMethod,
+      tool,
       principal: typeof principal === "string" ? principal : undefined,
     });
     return response;
