@@ -13,5 +13,8 @@ const NOT_WHITE_SPACE = /\P{White_Space}/u;
 
 /** Whether `value` is empty or holds only Unicode White_Space characters. */
 export function isBlank(value: string): boolean {
+  // Most strings start with a printable ASCII character, none of which is White_Space.
+  const first = value.charCodeAt(0);
+  if (first > 0x20 && first < 0x7f) return false;
   return !NOT_WHITE_SPACE.test(value);
 }

@@ -27,6 +27,8 @@ const EMPTY_LIST_TEXT = "No results to display.";
 // No `u` flag: every character here is in the BMP, so matching UTF-16 units finds the same breaks,
 // and the scan is faster without it.
 const LINE_BREAKS = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
+/** Whether a string has a line break: one character class, scanned faster than the above. */
+const HAS_LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
 
 /** Formats the structured result as the numbered plain-text list. */
 export function formatResultText(output: RenderOutput): string {
@@ -41,12 +43,17 @@ export function formatResultText(output: RenderOutput): string {
     const indent = " ".repeat(number.length);
     parts.push(`\n\n${number}${oneLine(result.title)}\n${indent}${result.url}`);
     if (result.text !== undefined && !isBlank(result.text)) {
-      parts.push(`\n${indent}${result.text.replace(LINE_BREAKS, `\n${indent}`)}`);
+      parts.push(`\n${indent}${breakLines(result.text, `\n${indent}`)}`);
     }
   }
   return parts.join("");
 }
 
 function oneLine(value: string): string {
-  return value.replace(LINE_BREAKS, " ");
+  return breakLines(value, " ");
+}
+
+/** `value` with each line break replaced by `replacement`. Most strings have none. */
+function breakLines(value: string, replacement: string): string {
+  return HAS_LINE_BREAK.test(value) ? value.replace(LINE_BREAKS, replacement) : value;
 }

@@ -76,7 +76,7 @@ export function validateRenderInput(args: unknown, source?: JsonSource): RenderI
   }
   const size: SizeBound = { bytes: 0, numbersGrowth: 0 };
   for (let index = 0; index < results.length; index++) {
-    checkResult(results[index], `results[${index}]`, size);
+    checkResult(results[index], RESULT_PATHS[index], size);
   }
   checkSize(args, source, size);
   return args as unknown as RenderInput;
@@ -96,7 +96,36 @@ function checkSize(
   if (jsonByteLength(args) > limit) throw tooLarge();
 }
 
-function checkResult(value: unknown, path: string, size: SizeBound): asserts value is SourceInput {
+/** The names of a result and of its fields in error messages. */
+interface ResultPaths {
+  path: string;
+  title: string;
+  url: string;
+  id: string;
+  text: string;
+  metadata: string;
+}
+
+/** The paths of every result the limit allows, made once rather than for every call. */
+const RESULT_PATHS: readonly ResultPaths[] = Array.from({ length: LIMITS.results }, (_, index) => {
+  const path = `results[${index}]`;
+  const field = (name: string) => `${path}.${name}`;
+  return {
+    path,
+    title: field("title"),
+    url: field("url"),
+    id: field("id"),
+    text: field("text"),
+    metadata: field("metadata"),
+  };
+});
+
+function checkResult(
+  value: unknown,
+  paths: ResultPaths,
+  size: SizeBound,
+): asserts value is SourceInput {
+  const { path } = paths;
   if (!isPlainObject(value)) throw invalid(path, "must be an object");
   for (const key in value) {
     if (!RESULT_KEYS.has(key)) {
@@ -106,13 +135,13 @@ function checkResult(value: unknown, path: string, size: SizeBound): asserts val
       );
     }
   }
-  if (value.title === undefined) throw invalid(`${path}.title`, "is required");
-  checkText(`${path}.title`, value.title, 1, LIMITS.title, true);
-  if (value.url === undefined) throw invalid(`${path}.url`, "is required");
-  checkUrl(`${path}.url`, value.url);
-  if (value.id !== undefined) checkText(`${path}.id`, value.id, 1, LIMITS.id, true);
-  if (value.text !== undefined) checkText(`${path}.text`, value.text, 0, LIMITS.text, false);
-  if (value.metadata !== undefined) checkMetadata(`${path}.metadata`, value.metadata, size);
+  if (value.title === undefined) throw invalid(paths.title, "is required");
+  checkText(paths.title, value.title, 1, LIMITS.title, true);
+  if (value.url === undefined) throw invalid(paths.url, "is required");
+  checkUrl(paths.url, value.url);
+  if (value.id !== undefined) checkText(paths.id, value.id, 1, LIMITS.id, true);
+  if (value.text !== undefined) checkText(paths.text, value.text, 0, LIMITS.text, false);
+  if (value.metadata !== undefined) checkMetadata(paths.metadata, value.metadata, size);
 }
 
 function checkText(
