@@ -5,14 +5,37 @@
  * @module
  */
 
+import { release } from "./input_buffer.ts";
 import { statusLine } from "./status_text.ts";
 
 const CRLF = new Uint8Array([13, 10]);
 const CHUNKED_END = new TextEncoder().encode("0\r\n\r\n");
 const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
+/** The smallest output buffer made. */
+const MIN_OUTPUT_BYTES = 4 * 1024;
+/** How many output buffers are kept for later answers. */
+const MAX_KEPT_OUTPUT_BUFFERS = 16;
+/** The largest output buffer kept for later answers. */
+const MAX_KEPT_OUTPUT_BYTES = 256 * 1024;
 /** Headers the writer sets itself. */
 const FRAMING_HEADERS = new Set(["content-length", "connection", "transfer-encoding"]);
+
+/** The text of each answer made by {@linkcode textResponse}, which the writer encodes itself. */
+const texts = new WeakMap<Response, string>();
+
+/**
+ * A `Response` whose body is `text`, as `new Response(text, init)` makes it. This listener writes
+ * it without a copy of its own: the text is encoded straight into an output buffer it reuses,
+ * where any other body is read out of the `Response` as new bytes first. (Under glibc, with the
+ * threshold the server's start sets, bytes of 64 KiB and more are a mapping made and undone per
+ * answer.) Elsewhere, as under `Deno.serve`, it is an ordinary `Response`.
+ */
+export function textResponse(text: string, init?: ResponseInit): Response {
+  const response = new Response(text, init);
+  texts.set(response, text);
+  return response;
+}
 
 /** What the answer depends on of its request. */
 export interface AnswerContext {
@@ -27,15 +50,32 @@ export interface AnswerContext {
 export class OutputBuffers {
   readonly #spare: Uint8Array[] = [];
 
-  /** A buffer of at least `size` bytes. */
+  /** A buffer of at least `size` bytes: a new one is the next power of two, for later answers. */
   take(size: number): Uint8Array {
     const index = this.#spare.findIndex((buffer) => buffer.length >= size);
-    return index === -1 ? new Uint8Array(size * 2) : this.#spare.splice(index, 1)[0];
+    if (index !== -1) return this.#spare.splice(index, 1)[0];
+    return new Uint8Array(2 ** Math.ceil(Math.log2(Math.max(size, MIN_OUTPUT_BYTES))));
   }
 
-  /** Keeps `buffer` for a later answer, unless enough are kept or it is large. */
+  /**
+   * Keeps `buffer` for a later answer unless it is large. When enough are kept, it takes the
+   * place of the smallest if it is larger, so that the kept ones grow to the answers being sent.
+   * One not kept is freed now rather than when the collector next runs.
+   */
   give(buffer: Uint8Array): void {
-    if (this.#spare.length < 16 && buffer.length <= 256 * 1024) this.#spare.push(buffer);
+    const spare = this.#spare;
+    if (buffer.length > MAX_KEPT_OUTPUT_BYTES) return release(buffer);
+    if (spare.length < MAX_KEPT_OUTPUT_BUFFERS) {
+      spare.push(buffer);
+      return;
+    }
+    let smallest = 0;
+    for (let i = 1; i < spare.length; i++) {
+      if (spare[i].length < spare[smallest].length) smallest = i;
+    }
+    if (spare[smallest].length >= buffer.length) return release(buffer);
+    release(spare[smallest]);
+    spare[smallest] = buffer;
   }
 }
 
@@ -76,6 +116,11 @@ export async function writeResponse(
     return keepAlive;
   }
   const bodiless = response.status === 204 || response.status === 304;
+  const text = bodiless || context.method === "HEAD" ? undefined : texts.get(response);
+  if (text !== undefined && !response.bodyUsed) {
+    await writeText(head, text, write, buffers);
+    return keepAlive;
+  }
   // The body as bytes, never as text: a body made from a string is encoded once only. A HEAD
   // answer's body is made by the application as for GET, measured and left out.
   const body = bodiless ? EMPTY : new Uint8Array(await response.arrayBuffer());
@@ -90,6 +135,42 @@ export async function writeResponse(
     buffers.give(output);
   }
   return keepAlive;
+}
+
+/**
+ * Writes the head `head` (its status line and fields) and the body `text` as UTF-8, both in one
+ * reused buffer. The body is encoded first, after room for the head, since the head states its
+ * length; a text that grows as UTF-8 (two or three bytes a character) moves to a larger buffer.
+ */
+async function writeText(
+  head: string,
+  text: string,
+  write: (bytes: Uint8Array) => Promise<void>,
+  buffers: OutputBuffers,
+): Promise<void> {
+  // The head with its length is longer only by the length's field: room for the largest one.
+  const room = head.length * 3 + 64;
+  // Room for two bytes a character: every Latin-1 text fits, and most others.
+  let output = buffers.take(room + text.length * 2);
+  try {
+    let { read, written } = encoder.encodeInto(text, output.subarray(room));
+    while (read < text.length) {
+      // At most three bytes for each UTF-16 unit left.
+      const larger = buffers.take(room + written + (text.length - read) * 3);
+      larger.set(output.subarray(room, room + written), room);
+      buffers.give(output);
+      output = larger;
+      const more = encoder.encodeInto(text.slice(read), output.subarray(room + written));
+      read += more.read;
+      written += more.written;
+    }
+    const headBytes = encoder.encode(`${head}content-length: ${written}\r\n\r\n`);
+    const start = room - headBytes.length;
+    output.set(headBytes, start);
+    await write(output.subarray(start, room + written));
+  } finally {
+    buffers.give(output);
+  }
 }
 
 async function writeStream(

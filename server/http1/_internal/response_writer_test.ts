@@ -1,18 +1,33 @@
 import assert from "node:assert/strict";
-import { type AnswerContext, OutputBuffers, writeResponse } from "./response_writer.ts";
+import {
+  type AnswerContext,
+  OutputBuffers,
+  textResponse,
+  writeResponse,
+} from "./response_writer.ts";
 
-async function written(response: Response, context: Partial<AnswerContext> = {}) {
-  const parts: string[] = [];
+/** The bytes written for `response`, each write as it was handed over, and the keep-alive. */
+async function writes(
+  response: Response,
+  context: Partial<AnswerContext> = {},
+  buffers = new OutputBuffers(),
+) {
+  const parts: Uint8Array[] = [];
   const kept = await writeResponse(
     response,
     { method: "GET", minorVersion: 1, keepAlive: true, ...context },
     (bytes) => {
-      parts.push(new TextDecoder().decode(bytes));
+      parts.push(bytes.slice());
       return Promise.resolve();
     },
-    new OutputBuffers(),
+    buffers,
   );
-  return { text: parts.join(""), kept };
+  return { parts, kept };
+}
+
+async function written(response: Response, context: Partial<AnswerContext> = {}) {
+  const { parts, kept } = await writes(response, context);
+  return { text: parts.map((part) => new TextDecoder().decode(part)).join(""), kept };
 }
 
 Deno.test("a whole answer is sent with its length, and its own framing headers are replaced", async () => {
@@ -56,6 +71,24 @@ Deno.test("an event stream is sent chunked, or to HTTP/1.0 until the connection 
   assert.equal(old.kept, false);
 });
 
+Deno.test("kept output buffers grow to the answers sent, and none kept is left unfreed", () => {
+  const buffers = new OutputBuffers();
+  const small = Array.from({ length: 16 }, () => buffers.take(100));
+  small.forEach((buffer) => buffers.give(buffer));
+  // All kept are small: a larger answer gets a new buffer, which takes a small one's place.
+  const large = buffers.take(100_000);
+  assert.ok(!small.includes(large));
+  buffers.give(large);
+  const detached = (buffer: Uint8Array) => (buffer.buffer as ArrayBuffer).detached;
+  assert.equal(small.filter(detached).length, 1);
+  assert.equal(buffers.take(100_000), large);
+  // A buffer no larger than every kept one is freed at once.
+  buffers.give(large);
+  const extra = new Uint8Array(10);
+  buffers.give(extra);
+  assert.ok(detached(extra));
+});
+
 Deno.test("output buffers are reused, small ones only", () => {
   const buffers = new OutputBuffers();
   const first = buffers.take(100);
@@ -64,4 +97,35 @@ Deno.test("output buffers are reused, small ones only", () => {
   const large = buffers.take(300_000);
   buffers.give(large);
   assert.notEqual(buffers.take(300_000), large);
+});
+
+Deno.test("a text answer is written as the same Response with its text would be, in one write", async () => {
+  const texts = [
+    "",
+    "plain ASCII",
+    "Latin-1: café",
+    "beyond: \u2019quoted\u2019 \u2014 \u{1F600}",
+    "a lone surrogate \ud800 and \udc00 become U+FFFD",
+    "x".repeat(70_000),
+    "\u2019".repeat(40_000),
+    `${"a".repeat(30_000)}\u{1F600}${"\u00e9".repeat(30_000)}`,
+  ];
+  // One set of buffers for all, as a server has: a reused buffer must not carry old bytes.
+  const buffers = new OutputBuffers();
+  for (const text of texts) {
+    const init = { status: 200, headers: { "content-type": "application/json", "x-a": "b" } };
+    const { parts, kept } = await writes(textResponse(text, init), {}, buffers);
+    const expected = await writes(new Response(text, init));
+    assert.equal(parts.length, 1);
+    assert.deepEqual(parts[0], expected.parts[0], `a text of ${text.length} units`);
+    assert.ok(kept);
+  }
+});
+
+Deno.test("a text answer whose body was read, or sent to HEAD, is written as any other", async () => {
+  const used = textResponse("hello");
+  await used.text();
+  await assert.rejects(writes(used), TypeError);
+  const { text } = await written(textResponse("hello"), { method: "HEAD" });
+  assert.match(text, /content-length: 5\r\n\r\n$/);
 });
