@@ -27,30 +27,62 @@ const MAX_STRING_PIECE = 4096;
  */
 export function stringifyInPieces(value: unknown): string | undefined {
   if (!holdsLongString(value)) return JSON.stringify(value);
-  if (typeof value === "string") return stringifyLongString(value);
-  if (Array.isArray(value)) {
-    return `[${value.map((item) => stringifyInPieces(item) ?? "null").join(",")}]`;
-  }
-  const members: string[] = [];
-  for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
-    const text = stringifyInPieces(member);
-    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
-  }
-  return `{${members.join(",")}}`;
+  const parts: string[] = [];
+  writeInPieces(value, parts);
+  // One join at the end: joins at every level would copy the text once a level.
+  return parts.join("");
 }
 
-/** `JSON.stringify(value)` of a string, escaped piece by piece. */
-function stringifyLongString(value: string): string {
-  const pieces: string[] = [];
+/** Pushes the JSON text of `value`, which holds a long string, to `parts`. */
+function writeInPieces(value: unknown, parts: string[]): void {
+  if (typeof value === "string") return writeLongString(value, parts);
+  if (Array.isArray(value)) {
+    parts.push("[");
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) parts.push(",");
+      writeMember(value[i], parts, "null");
+    }
+    parts.push("]");
+    return;
+  }
+  parts.push("{");
+  let separator = "";
+  for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
+    const written = parts.length;
+    parts.push(`${separator}${JSON.stringify(key)}:`);
+    if (writeMember(member, parts)) separator = ",";
+    else parts.length = written;
+  }
+  parts.push("}");
+}
+
+/**
+ * Pushes the JSON text of `member` to `parts`, or `absent` when JSON has none for it (as for
+ * `undefined`); whether anything was pushed.
+ */
+function writeMember(member: unknown, parts: string[], absent?: string): boolean {
+  if (holdsLongString(member)) {
+    writeInPieces(member, parts);
+    return true;
+  }
+  const text = JSON.stringify(member) ?? absent;
+  if (text === undefined) return false;
+  parts.push(text);
+  return true;
+}
+
+/** Pushes `JSON.stringify(value)` of a string to `parts`, escaped piece by piece. */
+function writeLongString(value: string, parts: string[]): void {
+  parts.push('"');
   for (let start = 0; start < value.length;) {
     let end = Math.min(start + MAX_STRING_PIECE, value.length);
     // A surrogate pair stays in one piece: apart, each half would be escaped on its own.
     const last = value.charCodeAt(end - 1);
     if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--;
-    pieces.push(JSON.stringify(value.slice(start, end)).slice(1, -1));
+    parts.push(JSON.stringify(value.slice(start, end)).slice(1, -1));
     start = end;
   }
-  return `"${pieces.join("")}"`;
+  parts.push('"');
 }
 
 /**
