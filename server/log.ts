@@ -36,9 +36,12 @@ const MAX_NAME_LENGTH = 100;
 const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
 /** How long a line may wait to be written: short for a person watching, long for a burst. */
-const FLUSH_DELAY_MS = 50;
-/** How many lines may wait: a burst holds bounded memory. */
-const MAX_HELD_LINES = 1_000;
+const FLUSH_DELAY_MS = 10;
+/**
+ * How many lines may wait: a burst holds bounded memory, and each write fits a pipe's buffer
+ * (64 KiB on Linux), which a write larger than the reader has drained would wait for.
+ */
+const MAX_HELD_LINES = 200;
 
 /** The log lines not yet written. */
 const held: string[] = [];
