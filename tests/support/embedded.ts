@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { EXAMPLE_INPUT as exampleInput } from "render-results-mcp/testing";
 import { buildPackage } from "../../npm/build.ts";
+import { oncePerRun } from "./once_per_run.ts";
 import { createTestServer, type InProcessFetch } from "./http_server.ts";
 import * as v2 from "./sdk_client.ts";
 import * as v1 from "./sdk_v1.ts";
@@ -217,32 +218,9 @@ export async function node20(): Promise<{ program: string; args: string[] }> {
     : { program: "npx", args: ["-y", "-p", "node@20", "--", "node"] };
 }
 
-const ROOT = new URL("../../", import.meta.url);
-const DIST = new URL("dist/", ROOT);
-
-/** The npm package's tarball, as this test file knows it. */
-let tarball: Promise<string> | undefined;
-
-/**
- * The npm package as `deno task npm` builds it, built once per run of the tests: the test files
- * of one run share this process, and the first to ask builds it while the others wait on a file
- * lock, then read where it is. A later run builds it afresh.
- */
+/** The npm package as `deno task npm` builds it, built once per run of the tests. */
 export function packageTarball(): Promise<string> {
-  return tarball ??= (async () => {
-    await Deno.mkdir(DIST, { recursive: true });
-    using lock = await Deno.open(new URL(".package.lock", DIST), { create: true, write: true });
-    await lock.lock(true);
-    const built = new URL(`.package-of-run-${Deno.pid}`, DIST);
-    const path = await Deno.readTextFile(built).catch(() => undefined);
-    if (path !== undefined) return path;
-    const fresh = await buildPackage();
-    for await (const { name } of Deno.readDir(DIST)) {
-      if (name.startsWith(".package-of-run-")) await Deno.remove(new URL(name, DIST));
-    }
-    await Deno.writeTextFile(built, fresh);
-    return fresh;
-  })();
+  return oncePerRun("package", buildPackage);
 }
 
 /** A Node.js project in a temporary directory, removed when disposed. */
