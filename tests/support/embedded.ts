@@ -239,28 +239,26 @@ const INSTALLS = new URL("../../dist/.installs/", import.meta.url);
 /**
  * The directory where the package's tarball and `dependencies` (each pinned) are installed as
  * users install them, from the npm registry (or npm's cache). An install is made once for a
- * tarball and dependencies, named by their hash, and kept for later runs: test files that ask at
- * once wait on a file lock for the first, and an install takes its name only once complete.
- * Making one first removes the rest but this tarball's installs: those of tarballs that earlier
- * sources packed, and any left half made.
+ * tarball and dependencies, named by their hash, and kept for later runs: test files that ask for
+ * it at once wait on its file lock for the first, and it takes its name only once complete.
+ * Making one first removes the installs of other tarballs, which earlier sources packed, and any
+ * of this one left half made.
  */
 async function installed(dependencies: string[]): Promise<string> {
   const tarball = await packageTarball();
   const packed = (await sha256Hex(await Deno.readFile(tarball))).slice(0, 16);
-  const install = new URL(
-    `${packed}-${(await sha256Hex(dependencies.join("\n"))).slice(0, 16)}/`,
-    INSTALLS,
-  );
+  const key = `${packed}-${(await sha256Hex(dependencies.join("\n"))).slice(0, 16)}`;
+  const install = new URL(`${key}/`, INSTALLS);
   await Deno.mkdir(INSTALLS, { recursive: true });
-  using lock = await Deno.open(new URL(".lock", INSTALLS), { create: true, write: true });
+  using lock = await Deno.open(new URL(`${key}.lock`, INSTALLS), { create: true, write: true });
   await lock.lock(true);
   if (await Deno.stat(install).then(() => true, () => false)) return install.pathname;
   for await (const { name } of Deno.readDir(INSTALLS)) {
-    if (name !== ".lock" && !name.startsWith(packed)) {
+    if (!name.startsWith(packed) || name.startsWith(`${key}-`)) {
       await Deno.remove(new URL(name, INSTALLS), { recursive: true });
     }
   }
-  const staging = new URL(`.staging-${crypto.randomUUID()}/`, INSTALLS);
+  const staging = new URL(`${key}-${crypto.randomUUID()}/`, INSTALLS);
   await Deno.mkdir(staging);
   try {
     await Deno.writeTextFile(new URL("package.json", staging), PACKAGE_JSON);
