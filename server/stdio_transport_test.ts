@@ -134,17 +134,19 @@ Deno.test("finish stops reading and closes once the requests read are answered",
     new WritableStream({ write: (chunk) => void written.push(new TextDecoder().decode(chunk)) }),
   );
   const received: unknown[] = [];
+  const read = Promise.withResolvers<void>();
   let closed = false;
   transport.onclose = () => closed = true;
   transport.onmessage = (message) => {
     received.push(message);
+    read.resolve();
     setTimeout(
       () => transport.send({ jsonrpc: "2.0", id: (message as { id: string }).id, result: {} }),
       50,
     );
   };
   await transport.start();
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await read.promise;
   assert.equal(transport.pending, 1);
   await transport.finish();
   // The answer, sent 50 ms after the stop began, was waited for.

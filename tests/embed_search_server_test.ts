@@ -24,6 +24,7 @@ import {
   node20,
   nodeProject,
   observe,
+  type Session,
   type Standalone,
   startStandalone,
 } from "./support/embedded.ts";
@@ -102,13 +103,8 @@ async function addRenderResults(
   return { unchanged, changed };
 }
 
-/** What a client sees of the server's own tools, without render_results. */
-async function observeOwn(
-  endpoint: Endpoint,
-  kind: ClientKind,
-  server: SearchServer,
-): Promise<unknown> {
-  await using session = await connect(kind, endpoint);
+/** What `session` sees of the server's own tools, without render_results. */
+async function observeOwn(session: Session, server: SearchServer): Promise<unknown> {
   const { tools } = await session.listTools();
   const answers = [];
   for (const [name, args] of server.ownCalls) answers.push(await answer(session, name, args));
@@ -137,9 +133,12 @@ async function assertListsAndServes(
     assert.match(observed.descriptor, /"_meta":\{"ui":\{"resourceUri":"ui:\/\/render-results\//);
     await using reference = await connect(kind, { url: standalone.url, fetch: standalone.fetch });
     assert.deepEqual(observed, await observe(reference, SOURCES), `${kind}: not as standalone.`);
+    // The same session goes on with the server's own tools: a stdio server is a process for each
+    // session, and render_results used first must leave them as they were.
+    await using unchanged = await connect(kind, twin);
     assert.deepEqual(
-      await observeOwn(endpoint, kind, server),
-      await observeOwn(twin, kind, server),
+      await observeOwn(session, server),
+      await observeOwn(unchanged, server),
       `${kind}: its own tools answer differently.`,
     );
   }

@@ -167,23 +167,26 @@ Deno.test("npx -y, from the packed tarball, on Node.js 20", async (t) => {
         const server = ["--", npx.command, ...npx.args];
         return JSON.parse(await run("npx", [...INSPECTOR, ...cli, ...server], npx.cwd)).result;
       };
-      const listed = await inspect(["--protocol-era", "legacy", "--method", "tools/list"]);
+      // Each run is four processes started one after another (npx, the Inspector, npx again and
+      // the server), the two runs independent: they go side by side.
+      const [listed, { _meta, ...called }] = await Promise.all([
+        inspect(["--protocol-era", "legacy", "--method", "tools/list"]),
+        inspect([
+          "--protocol-era",
+          "modern",
+          "--method",
+          "tools/call",
+          "--tool-name",
+          "render_results",
+          "--tool-args-json",
+          JSON.stringify(exampleInput),
+        ]),
+      ]);
       assert.deepEqual(listed.tools.map((tool: { name: string }) => tool.name), ["render_results"]);
       assert.match(
         listed.tools[0]._meta.ui.resourceUri,
         /^ui:\/\/render-results\/view-[0-9a-f]+\.html$/,
       );
-
-      const { _meta, ...called } = await inspect([
-        "--protocol-era",
-        "modern",
-        "--method",
-        "tools/call",
-        "--tool-name",
-        "render_results",
-        "--tool-args-json",
-        JSON.stringify(exampleInput),
-      ]);
       assert.deepEqual(called, exampleOutput);
       // Results of the 2026-07-28 era name the server that answered.
       assert.equal(_meta["io.modelcontextprotocol/serverInfo"].name, "render-results");

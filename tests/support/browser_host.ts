@@ -8,6 +8,7 @@
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { VIEW_HTML } from "render-results-mcp";
 import type { OpenOptions, TestHost } from "./host_page.ts";
+import { oncePerRun } from "./once_per_run.ts";
 
 /** Where the tests expect Chromium. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -184,12 +185,13 @@ export class BrowserHost {
   }
 
   /**
-   * Bundles the host page, serves it on 127.0.0.1, launches Chromium and opens the page, at
-   * `deviceScaleFactor` device pixels per CSS pixel (1 unless given).
+   * Serves the host page on 127.0.0.1, bundled once per run for every browser test file,
+   * launches Chromium and opens the page, at `deviceScaleFactor` device pixels per CSS pixel (1
+   * unless given).
    */
   static async start(deviceScaleFactor = 1): Promise<BrowserHost> {
     const [script, browser] = await Promise.all([
-      bundleForBrowser("host_page.ts"),
+      oncePerRun("host-page", () => bundleForBrowser("host_page.ts")),
       launchChromium(),
     ]);
     const files: Record<string, [string, string]> = {

@@ -9,7 +9,9 @@
 import assert from "node:assert/strict";
 import { EXAMPLE_INPUT as exampleInput } from "render-results-mcp/testing";
 import { buildPackage } from "../../npm/build.ts";
+import { oncePerRun } from "./once_per_run.ts";
 import { createTestServer, type InProcessFetch } from "./http_server.ts";
+import { sha256Hex } from "./mcp_http.ts";
 import * as v2 from "./sdk_client.ts";
 import * as v1 from "./sdk_v1.ts";
 
@@ -217,32 +219,9 @@ export async function node20(): Promise<{ program: string; args: string[] }> {
     : { program: "npx", args: ["-y", "-p", "node@20", "--", "node"] };
 }
 
-const ROOT = new URL("../../", import.meta.url);
-const DIST = new URL("dist/", ROOT);
-
-/** The npm package's tarball, as this test file knows it. */
-let tarball: Promise<string> | undefined;
-
-/**
- * The npm package as `deno task npm` builds it, built once per run of the tests: the test files
- * of one run share this process, and the first to ask builds it while the others wait on a file
- * lock, then read where it is. A later run builds it afresh.
- */
+/** The npm package as `deno task npm` builds it, built once per run of the tests. */
 export function packageTarball(): Promise<string> {
-  return tarball ??= (async () => {
-    await Deno.mkdir(DIST, { recursive: true });
-    using lock = await Deno.open(new URL(".package.lock", DIST), { create: true, write: true });
-    await lock.lock(true);
-    const built = new URL(`.package-of-run-${Deno.pid}`, DIST);
-    const path = await Deno.readTextFile(built).catch(() => undefined);
-    if (path !== undefined) return path;
-    const fresh = await buildPackage();
-    for await (const { name } of Deno.readDir(DIST)) {
-      if (name.startsWith(".package-of-run-")) await Deno.remove(new URL(name, DIST));
-    }
-    await Deno.writeTextFile(built, fresh);
-    return fresh;
-  })();
+  return oncePerRun("package", buildPackage);
 }
 
 /** A Node.js project in a temporary directory, removed when disposed. */
@@ -251,23 +230,57 @@ export interface NodeProject extends AsyncDisposable {
   path: string;
 }
 
+/** The `package.json` of the Node.js projects: ES modules, nothing to publish. */
+const PACKAGE_JSON = '{ "type": "module", "private": true }\n';
+
+/** Where installs of the package are kept, one directory for each tarball and dependencies. */
+const INSTALLS = new URL("../../dist/.installs/", import.meta.url);
+
 /**
- * Makes a Node.js project with the package's tarball and `dependencies` (each pinned) installed
- * as users install them, from the npm registry (or npm's cache).
+ * The directory where the package's tarball and `dependencies` (each pinned) are installed as
+ * users install them, from the npm registry (or npm's cache). An install is made once for a
+ * tarball and dependencies, named by their hash, and kept for later runs: test files that ask for
+ * it at once wait on its file lock for the first, and it takes its name only once complete.
+ * Making one first removes the installs of other tarballs, which earlier sources packed, and any
+ * of this one left half made.
  */
-export async function nodeProject(dependencies: string[]): Promise<NodeProject> {
-  const path = await Deno.makeTempDir({ prefix: "render-results-node-" });
+async function installed(dependencies: string[]): Promise<string> {
+  const tarball = await packageTarball();
+  const packed = (await sha256Hex(await Deno.readFile(tarball))).slice(0, 16);
+  const key = `${packed}-${(await sha256Hex(dependencies.join("\n"))).slice(0, 16)}`;
+  const install = new URL(`${key}/`, INSTALLS);
+  await Deno.mkdir(INSTALLS, { recursive: true });
+  using lock = await Deno.open(new URL(`${key}.lock`, INSTALLS), { create: true, write: true });
+  await lock.lock(true);
+  if (await Deno.stat(install).then(() => true, () => false)) return install.pathname;
+  for await (const { name } of Deno.readDir(INSTALLS)) {
+    if (!name.startsWith(packed) || name.startsWith(`${key}-`)) {
+      await Deno.remove(new URL(name, INSTALLS), { recursive: true });
+    }
+  }
+  const staging = new URL(`${key}-${crypto.randomUUID()}/`, INSTALLS);
+  await Deno.mkdir(staging);
   try {
-    await Deno.writeTextFile(`${path}/package.json`, '{ "type": "module", "private": true }\n');
-    await run(
-      "npm",
-      ["install", "--prefer-offline", await packageTarball(), ...dependencies],
-      path,
-    );
+    await Deno.writeTextFile(new URL("package.json", staging), PACKAGE_JSON);
+    await run("npm", ["install", "--prefer-offline", tarball, ...dependencies], staging.pathname);
+    await Deno.rename(staging, install);
   } catch (error) {
-    await Deno.remove(path, { recursive: true });
+    await Deno.remove(staging, { recursive: true });
     throw error;
   }
+  return install.pathname;
+}
+
+/**
+ * Makes a Node.js project in a temporary directory whose `node_modules` is the install of the
+ * package's tarball and `dependencies` (each pinned) that test files share: a test writes its own
+ * files beside it, never in it.
+ */
+export async function nodeProject(dependencies: string[]): Promise<NodeProject> {
+  const install = await installed(dependencies);
+  const path = await Deno.makeTempDir({ prefix: "render-results-node-" });
+  await Deno.writeTextFile(`${path}/package.json`, PACKAGE_JSON);
+  await Deno.symlink(`${install}node_modules`, `${path}/node_modules`);
   return { path, [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }) };
 }
 
