@@ -211,12 +211,20 @@ export async function run(program: string, args: string[], cwd: string): Promise
   return output;
 }
 
-/** The program and arguments that run Node.js 20: `node` if it is 20, else `npx node@20`. */
-export async function node20(): Promise<{ program: string; args: string[] }> {
-  const version = await run("node", ["--version"], Deno.cwd()).catch(() => "");
-  return version.startsWith("v20.")
-    ? { program: "node", args: [] }
-    : { program: "npx", args: ["-y", "-p", "node@20", "--", "node"] };
+/** How this test file runs Node.js 20, once asked. */
+let node20Command: Promise<{ program: string; args: string[] }> | undefined;
+
+/**
+ * The program and arguments that run Node.js 20: `node` if it is 20, else `npx node@20`. The
+ * machine's `node` is asked its version once per test file, not once per process started.
+ */
+export function node20(): Promise<{ program: string; args: string[] }> {
+  return node20Command ??= (async () => {
+    const version = await run("node", ["--version"], Deno.cwd()).catch(() => "");
+    return version.startsWith("v20.")
+      ? { program: "node", args: [] }
+      : { program: "npx", args: ["-y", "-p", "node@20", "--", "node"] };
+  })();
 }
 
 /** The npm package as `deno task npm` builds it, built once per run of the tests. */
