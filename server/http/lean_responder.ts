@@ -33,7 +33,6 @@ import {
   RENDER_RESULTS,
   VIEW_URI,
 } from "render-results-mcp";
-import { textResponse } from "@render-results/http1";
 import { isJsonObject, stringifyInPieces } from "../json.ts";
 import type { McpResponder } from "./mcp_responder.ts";
 import type { RequestContext } from "./steps.ts";
@@ -56,6 +55,9 @@ const PARAMS: Record<string, ReadonlySet<string>> = {
 /** String ids taken: printable ASCII, as clients make them (counters, UUIDs). */
 const STRING_ID = /^[\x20-\x7e]{1,128}$/;
 const JSON_HEADERS = { "Content-Type": "application/json" };
+const encoder = new TextEncoder();
+/** The length from which an answer is encoded at once (see {@linkcode jsonResponse}). */
+const ENCODED_AT_ONCE = 16_384;
 
 /** A request the lean responder recognised. */
 interface Recognised {
@@ -185,11 +187,14 @@ function call(
 }
 
 /**
- * An answer whose body is the JSON `text`: the server's own listener encodes it straight into a
- * buffer it reuses, with no bytes made for it per answer (see `textResponse`).
+ * An answer whose body is `text`, a long one as UTF-8 bytes encoded at once: a body kept as a
+ * string stays on the JS heap until the listener writes it, long enough under load to be
+ * promoted to the old generation; bytes live outside the heap. A short one stays a string: the
+ * bytes would be copied once more into the `Response`.
  */
 function jsonResponse(text: string): Response {
-  return textResponse(text, { headers: JSON_HEADERS });
+  const body = text.length < ENCODED_AT_ONCE ? text : encoder.encode(text);
+  return new Response(body, { headers: JSON_HEADERS });
 }
 
 /** The text of a JSON-RPC success answer whose result is the JSON text `result`. */

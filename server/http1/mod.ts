@@ -32,5 +32,4 @@
 export type { Events, ListenerLimits, Memory, ServeOptions } from "./_internal/options.ts";
 export { receivedBody } from "./_internal/received_request.ts";
 export { type HostParts, parseHost } from "./_internal/request_target.ts";
-export { textResponse } from "./_internal/response_writer.ts";
 export { type Http1Server, serve, type StopReport } from "./_internal/server.ts";

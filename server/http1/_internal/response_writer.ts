@@ -21,22 +21,6 @@ const MAX_KEPT_OUTPUT_BYTES = 256 * 1024;
 /** Headers the writer sets itself. */
 const FRAMING_HEADERS = new Set(["content-length", "connection", "transfer-encoding"]);
 
-/** The text of each answer made by {@linkcode textResponse}, which the writer encodes itself. */
-const texts = new WeakMap<Response, string>();
-
-/**
- * A `Response` whose body is `text`, as `new Response(text, init)` makes it. This listener writes
- * it without a copy of its own: the text is encoded straight into an output buffer it reuses,
- * where any other body is read out of the `Response` as new bytes first. (Under glibc, with the
- * threshold the server's start sets, bytes of 64 KiB and more are a mapping made and undone per
- * answer.) Elsewhere, as under `Deno.serve`, it is an ordinary `Response`.
- */
-export function textResponse(text: string, init?: ResponseInit): Response {
-  const response = new Response(text, init);
-  texts.set(response, text);
-  return response;
-}
-
 /** What the answer depends on of its request. */
 export interface AnswerContext {
   method: string;
@@ -116,11 +100,6 @@ export async function writeResponse(
     return keepAlive;
   }
   const bodiless = response.status === 204 || response.status === 304;
-  const text = bodiless || context.method === "HEAD" ? undefined : texts.get(response);
-  if (text !== undefined && !response.bodyUsed) {
-    await writeText(head, text, write, buffers);
-    return keepAlive;
-  }
   // The body as bytes, never as text: a body made from a string is encoded once only. A HEAD
   // answer's body is made by the application as for GET, measured and left out.
   const body = bodiless ? EMPTY : new Uint8Array(await response.arrayBuffer());
@@ -135,42 +114,6 @@ export async function writeResponse(
     buffers.give(output);
   }
   return keepAlive;
-}
-
-/**
- * Writes the head `head` (its status line and fields) and the body `text` as UTF-8, both in one
- * reused buffer. The body is encoded first, after room for the head, since the head states its
- * length; a text that grows as UTF-8 (two or three bytes a character) moves to a larger buffer.
- */
-async function writeText(
-  head: string,
-  text: string,
-  write: (bytes: Uint8Array) => Promise<void>,
-  buffers: OutputBuffers,
-): Promise<void> {
-  // The head with its length is longer only by the length's field: room for the largest one.
-  const room = head.length * 3 + 64;
-  // Room for two bytes a character: every Latin-1 text fits, and most others.
-  let output = buffers.take(room + text.length * 2);
-  try {
-    let { read, written } = encoder.encodeInto(text, output.subarray(room));
-    while (read < text.length) {
-      // At most three bytes for each UTF-16 unit left.
-      const larger = buffers.take(room + written + (text.length - read) * 3);
-      larger.set(output.subarray(room, room + written), room);
-      buffers.give(output);
-      output = larger;
-      const more = encoder.encodeInto(text.slice(read), output.subarray(room + written));
-      read += more.read;
-      written += more.written;
-    }
-    const headBytes = encoder.encode(`${head}content-length: ${written}\r\n\r\n`);
-    const start = room - headBytes.length;
-    output.set(headBytes, start);
-    await write(output.subarray(start, room + written));
-  } finally {
-    buffers.give(output);
-  }
 }
 
 async function writeStream(

@@ -1,10 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  type AnswerContext,
-  OutputBuffers,
-  textResponse,
-  writeResponse,
-} from "./response_writer.ts";
+import { type AnswerContext, OutputBuffers, writeResponse } from "./response_writer.ts";
 
 /** The bytes written for `response`, each write as it was handed over, and the keep-alive. */
 async function writes(
@@ -97,35 +92,4 @@ Deno.test("output buffers are reused, small ones only", () => {
   const large = buffers.take(300_000);
   buffers.give(large);
   assert.notEqual(buffers.take(300_000), large);
-});
-
-Deno.test("a text answer is written as the same Response with its text would be, in one write", async () => {
-  const texts = [
-    "",
-    "plain ASCII",
-    "Latin-1: café",
-    "beyond: \u2019quoted\u2019 \u2014 \u{1F600}",
-    "a lone surrogate \ud800 and \udc00 become U+FFFD",
-    "x".repeat(70_000),
-    "\u2019".repeat(40_000),
-    `${"a".repeat(30_000)}\u{1F600}${"\u00e9".repeat(30_000)}`,
-  ];
-  // One set of buffers for all, as a server has: a reused buffer must not carry old bytes.
-  const buffers = new OutputBuffers();
-  for (const text of texts) {
-    const init = { status: 200, headers: { "content-type": "application/json", "x-a": "b" } };
-    const { parts, kept } = await writes(textResponse(text, init), {}, buffers);
-    const expected = await writes(new Response(text, init));
-    assert.equal(parts.length, 1);
-    assert.deepEqual(parts[0], expected.parts[0], `a text of ${text.length} units`);
-    assert.ok(kept);
-  }
-});
-
-Deno.test("a text answer whose body was read, or sent to HEAD, is written as any other", async () => {
-  const used = textResponse("hello");
-  await used.text();
-  await assert.rejects(writes(used), TypeError);
-  const { text } = await written(textResponse("hello"), { method: "HEAD" });
-  assert.match(text, /content-length: 5\r\n\r\n$/);
 });
