@@ -33,7 +33,7 @@ import {
   RENDER_RESULTS,
   VIEW_URI,
 } from "render-results-mcp";
-import { isJsonObject, stringifyInPieces } from "../json.ts";
+import { isJsonObject } from "../json.ts";
 import type { McpResponder } from "./mcp_responder.ts";
 import type { RequestContext } from "./steps.ts";
 
@@ -183,7 +183,7 @@ function call(
     const { code, message, data } = error;
     body = { jsonrpc: "2.0", id, error: { code, message, ...data !== undefined && { data } } };
   }
-  return jsonResponse(stringifyInPieces(body)!);
+  return jsonResponse(JSON.stringify(body));
 }
 
 /**
