@@ -58,6 +58,11 @@ const JSON_HEADERS = { "Content-Type": "application/json" };
 const encoder = new TextEncoder();
 /** The length from which an answer is encoded at once (see {@linkcode jsonResponse}). */
 const ENCODED_AT_ONCE = 16_384;
+/**
+ * Where long answers are encoded: a `Response` copies the bytes it is given, so one buffer,
+ * grown to the longest answer, serves every answer and saves an allocation of its size each.
+ */
+let scratch = new Uint8Array(0);
 
 /** A request the lean responder recognised. */
 interface Recognised {
@@ -187,14 +192,20 @@ function call(
 }
 
 /**
- * An answer whose body is `text`, a long one as UTF-8 bytes encoded at once: a body kept as a
- * string stays on the JS heap until the listener writes it, long enough under load to be
- * promoted to the old generation; bytes live outside the heap. A short one stays a string: the
- * bytes would be copied once more into the `Response`.
+ * An answer whose body is `text`, a long one as UTF-8 bytes encoded at once (into
+ * {@linkcode scratch}, which the `Response` copies): a body kept as a string stays on the JS heap
+ * until the listener writes it, long enough under load to be promoted to the old generation;
+ * bytes live outside the heap. A short one is handed over as a string.
  */
 function jsonResponse(text: string): Response {
-  const body = text.length < ENCODED_AT_ONCE ? text : encoder.encode(text);
-  return new Response(body, { headers: JSON_HEADERS });
+  if (text.length < ENCODED_AT_ONCE) return new Response(text, { headers: JSON_HEADERS });
+  let { read, written } = encoder.encodeInto(text, scratch);
+  if (read < text.length) {
+    // UTF-8 takes at most three bytes for each UTF-16 code unit.
+    scratch = new Uint8Array(text.length * 3);
+    ({ written } = encoder.encodeInto(text, scratch));
+  }
+  return new Response(scratch.subarray(0, written), { headers: JSON_HEADERS });
 }
 
 /** The text of a JSON-RPC success answer whose result is the JSON text `result`. */
