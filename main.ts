@@ -11,7 +11,7 @@
 import { readConfig } from "./server/config.ts";
 import { createFetchHandler, type FetchHandler, MCP_PATH } from "./server/http/fetch_handler.ts";
 import { listen } from "./server/http/listen.ts";
-import { Logger } from "./server/log.ts";
+import { Logger, writeLogsToStderr } from "./server/log.ts";
 import { configure, orExit } from "./server/runtime.ts";
 import { holdServeStop } from "./server/serve_stop.ts";
 import { onStopSignal } from "./server/stop_signal.ts";
@@ -21,6 +21,10 @@ const mode = Deno.args.includes("--stdio")
   : Deno.args.includes("--http")
   ? "http"
   : "serve";
+
+// Listening itself or speaking stdio, this process owns its stderr; under `deno serve` (and on
+// Deno Deploy, which reads only `console`) logs stay on `console`.
+if (mode !== "serve") writeLogsToStderr();
 
 let fetch: FetchHandler | undefined;
 if (mode === "stdio") {

@@ -45,6 +45,11 @@ const MAX_HELD_LINES = 200;
 
 /** The log lines not yet written. */
 const held: string[] = [];
+/**
+ * Where held lines go: `console`, where runtimes collect logs (Deno Deploy reads only `console`),
+ * until {@linkcode writeLogsToStderr}.
+ */
+let writeLines = (lines: string): void => console.error(lines);
 /** Whether held lines are written when the process exits. */
 let watching = false;
 
@@ -181,8 +186,22 @@ export function flushLogs(): void {
   if (held.length === 0) return;
   const lines = held.join("\n");
   held.length = 0;
-  // Through `console`, where runtimes collect logs (Deno Deploy reads only `console`).
-  console.error(lines);
+  writeLines(lines);
+}
+
+/**
+ * Writes log lines straight to the process's stderr from now on, not through `console`: under
+ * request load `console.error` raised the server's peak memory by a sixth. For a process that
+ * owns its stderr (its own listener, stdio), never where a platform collects `console`.
+ */
+export function writeLogsToStderr(): void {
+  const encoder = new TextEncoder();
+  writeLines = (lines) => {
+    const bytes = encoder.encode(`${lines}\n`);
+    for (let written = 0; written < bytes.length;) {
+      written += Deno.stderr.writeSync(bytes.subarray(written));
+    }
+  };
 }
 
 /** Makes sure held lines are written however the process ends. */
