@@ -198,8 +198,13 @@ export function writeLogsToStderr(): void {
   const encoder = new TextEncoder();
   writeLines = (lines) => {
     const bytes = encoder.encode(`${lines}\n`);
-    for (let written = 0; written < bytes.length;) {
-      written += Deno.stderr.writeSync(bytes.subarray(written));
+    try {
+      for (let written = 0; written < bytes.length;) {
+        written += Deno.stderr.writeSync(bytes.subarray(written));
+      }
+    } catch {
+      // Whoever read stderr has closed it: the lines are lost, as `console` would lose them, and
+      // the server goes on.
     }
   };
 }

@@ -2,7 +2,8 @@
  * The request log as users get it: the server started as `deno task start` starts it, with its
  * default log level, answers a burst of calls on many connections and is stopped with SIGTERM in
  * the middle of it. Every answer the clients received has its one log line, and every line on
- * stderr is one whole JSON object.
+ * stderr is one whole JSON object. A server whose stderr is closed by its reader goes on
+ * answering and stops as usual.
  */
 
 import assert from "node:assert/strict";
@@ -99,4 +100,48 @@ Deno.test("each answered request leaves one whole JSON line on stderr, after a b
     requestLines.every((record) => record.status === 200 && record.tool === "render_results"),
   );
   assert.equal(records.filter((record) => record.message === "Stopped on SIGTERM.").length, 1);
+});
+
+Deno.test("a server whose log reader went away goes on answering, and stops cleanly", async () => {
+  const command = projectCommand();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: command.args,
+    cwd: ROOT,
+    env: { ...command.env, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let endpoint: URL | undefined;
+  try {
+    const reader = child.stderr.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (endpoint === undefined) {
+      const { value, done } = await reader.read();
+      if (done) assert.fail(`The server did not start:\n${text}`);
+      text += decoder.decode(value, { stream: true });
+      const match = text.match(PROJECT_READY);
+      if (match) endpoint = new URL("/mcp", match[1]);
+    }
+    // The reader closes its end of the pipe, as a log collector that dies does.
+    await reader.cancel();
+    // More answers than lines held at once, so that some of their lines are written to the
+    // closed pipe while requests are still being answered.
+    for (let round = 0; round < 30; round++) {
+      const statuses = await Promise.all(Array.from({ length: 10 }, async () => {
+        const response = await fetch(endpoint!, {
+          method: "POST",
+          headers: JSON_RPC_HEADERS,
+          body: CALL,
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }));
+      assert.deepEqual(statuses, Array(10).fill(200));
+    }
+  } finally {
+    child.kill("SIGTERM");
+  }
+  assert.equal((await child.status).code, 0);
 });
