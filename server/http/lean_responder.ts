@@ -60,7 +60,8 @@ const encoder = new TextEncoder();
 const ENCODED_AT_ONCE = 16_384;
 /**
  * Where long answers are encoded: a `Response` copies the bytes it is given, so one buffer,
- * grown to the longest answer, serves every answer and saves an allocation of its size each.
+ * grown to the longest answer, serves every answer and saves an allocation of its size each. It
+ * is bounded as answers are: the argument cap bounds a call's answer to a few hundred KiB.
  */
 let scratch = new Uint8Array(0);
 
