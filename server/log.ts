@@ -45,11 +45,10 @@ const MAX_HELD_LINES = 200;
 
 /** The log lines not yet written. */
 const held: string[] = [];
-/**
- * Where held lines go: `console`, where runtimes collect logs (Deno Deploy reads only `console`),
- * until {@linkcode writeLogsToStderr}.
- */
-let writeLines = (lines: string): void => console.error(lines);
+/** Writes lines through `console`, where runtimes collect logs (Deno Deploy reads only `console`). */
+const writeToConsole = (lines: string): void => console.error(lines);
+/** Where held lines go: `console`, until {@linkcode writeLogsToStderr}. */
+let writeLines = writeToConsole;
 /** Whether held lines are written when the process exits. */
 let watching = false;
 
@@ -190,21 +189,29 @@ export function flushLogs(): void {
 }
 
 /**
- * Writes log lines straight to the process's stderr from now on, not through `console`: under
- * request load `console.error` raised the server's peak memory by a sixth. For a process that
- * owns its stderr (its own listener, stdio), never where a platform collects `console`.
+ * Writes log lines straight to the process's stderr from now on, not through `console`, which
+ * raised the peak memory under request load (docs/decisions/memory_and_gc.md). For a process
+ * that owns its stderr (its own listener, stdio), never where a platform collects `console`.
  */
 export function writeLogsToStderr(): void {
   const encoder = new TextEncoder();
   writeLines = (lines) => {
     const bytes = encoder.encode(`${lines}\n`);
+    let written = 0;
     try {
-      for (let written = 0; written < bytes.length;) {
-        written += Deno.stderr.writeSync(bytes.subarray(written));
+      while (written < bytes.length) {
+        const count = Deno.stderr.writeSync(bytes.subarray(written));
+        if (count === 0) break;
+        written += count;
       }
     } catch {
-      // Whoever read stderr has closed it: the lines are lost, as `console` would lose them, and
-      // the server goes on.
+      // Handed to `console` below.
+    }
+    if (written < bytes.length) {
+      // Stderr failed (its reader closed it, say): this line's rest and every later one go
+      // through `console`, which drops what it cannot write, and the server goes on.
+      writeLines = writeToConsole;
+      writeToConsole(new TextDecoder().decode(bytes.subarray(written, -1)));
     }
   };
 }

@@ -1,16 +1,23 @@
 /**
  * Log lines held to be written together still reach stderr however the process
  * ends: a stop that exits, an uncaught error, an unhandled rejection, or an end with nothing
- * left to do.
+ * left to do; through `console` and written to stderr directly alike.
  */
 
 import assert from "node:assert/strict";
 
 const LOG = new URL("./log.ts", import.meta.url).href;
 
-/** Runs `ending` after three log lines in a process of its own; its exit code and stderr. */
-async function linesBefore(ending: string): Promise<{ code: number; lines: string[] }> {
-  const script = `import { writeLogLine } from "${LOG}";
+/**
+ * Runs `ending` after three log lines in a process of its own, written to stderr directly when
+ * `direct`; its exit code and stderr.
+ */
+async function linesBefore(
+  ending: string,
+  direct: boolean,
+): Promise<{ code: number; lines: string[] }> {
+  const script = `import { writeLogLine, writeLogsToStderr } from "${LOG}";
+${direct ? "writeLogsToStderr();" : ""}
 for (let i = 0; i < 3; i++) writeLogLine("info", "line " + i);
 ${ending}`;
   const { code, stderr } = await new Deno.Command(Deno.execPath(), {
@@ -31,11 +38,14 @@ for (
     ["the end of the work", "", 0],
   ] as const
 ) {
-  Deno.test(`held log lines are written before ${name} ends the process`, async () => {
-    const { code, lines } = await linesBefore(ending);
-    assert.equal(code, exitCode);
-    assert.deepEqual(lines, ["line 0", "line 1", "line 2"]);
-  });
+  for (const direct of [false, true]) {
+    const through = direct ? "to stderr directly" : "through console";
+    Deno.test(`held log lines are written ${through} before ${name} ends the process`, async () => {
+      const { code, lines } = await linesBefore(ending, direct);
+      assert.equal(code, exitCode);
+      assert.deepEqual(lines, ["line 0", "line 1", "line 2"]);
+    });
+  }
 }
 
 Deno.test("a request's line is the JSON of its record, escapes and absent fields included", async () => {
