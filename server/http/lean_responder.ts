@@ -59,9 +59,10 @@ const encoder = new TextEncoder();
 /** The length from which an answer is encoded at once (see {@linkcode jsonResponse}). */
 const ENCODED_AT_ONCE = 16_384;
 /**
- * Where long answers are encoded: a `Response` copies the bytes it is given, so one buffer,
- * grown to the longest answer, serves every answer and saves an allocation of its size each. It
- * is bounded as answers are: the argument cap bounds a call's answer to a few hundred KiB.
+ * Where long answers are encoded: a `Response` copies the bytes it is given, so one buffer serves
+ * every answer and saves an allocation of its size each. It grows to three bytes for each
+ * character of the longest answer that did not fit; the argument cap keeps that a few hundred
+ * KiB.
  */
 let scratch = new Uint8Array(0);
 

@@ -28,7 +28,7 @@ import { MAX_BODY_BYTES } from "./body.ts";
 import { LeanResponder } from "./lean_responder.ts";
 import { SdkResponder } from "./sdk_responder.ts";
 import { VIEW_URI } from "render-results-mcp";
-import { cases, option } from "render-results-mcp/testing";
+import { cases, longResults, option, typographic } from "render-results-mcp/testing";
 import { sha256Hex } from "../../tests/support/mcp_http.ts";
 
 const MODERN = "2026-07-28";
@@ -572,6 +572,24 @@ Deno.test("the lean responder answers each kind of request it recognises, as the
   for (const [name, exchange] of ANSWERED) {
     await assertSameAnswer(exchange);
     assert.ok(await probe.answered(exchange), `the lean responder left ${name} to the SDK`);
+  }
+});
+
+Deno.test("long answers made one after another each keep their own bytes until read", async () => {
+  // Two answers of 50 results, each long enough to be encoded at once, the second longer and
+  // beyond Latin-1: both are made before either is read.
+  const results = longResults(50);
+  const calls = [results, typographic(results)].map((list) =>
+    legacy("tools/call", { name: "render_results", arguments: { results: list } })
+  );
+  const expected = await Promise.all(calls.map((call) => send(reference, call)));
+  await lean(httpRequest(calls[0]));
+  const responses = [];
+  for (const call of calls) responses.push(await lean(httpRequest(call)));
+  for (const [i, response] of responses.entries()) {
+    const text = await response.text();
+    assert.ok(text.length > 16_384);
+    assert.deepStrictEqual(JSON.parse(text), expected[i].body);
   }
 });
 
