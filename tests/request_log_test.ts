@@ -28,8 +28,12 @@ const CALL = JSON.stringify({
   },
 });
 
-/** The server's process with all of its stderr, and its URL once it announced it. */
-function startServer() {
+/**
+ * The server's process with its stderr, and its URL once it announced it. With
+ * `closeStderrOnceReady`, stderr is read up to that line and then closed, as a log collector
+ * that dies closes it.
+ */
+function startServer({ closeStderrOnceReady = false } = {}) {
   const command = projectCommand();
   const child = new Deno.Command(Deno.execPath(), {
     args: command.args,
@@ -47,6 +51,7 @@ function startServer() {
       text += decoder.decode(chunk, { stream: true });
       const match = text.match(PROJECT_READY);
       if (match) ready.resolve(new URL("/mcp", match[1]));
+      if (match && closeStderrOnceReady) break;
     }
     ready.reject(new Error(`The server did not start:\n${text}`));
     return text;
@@ -103,34 +108,15 @@ Deno.test("each answered request leaves one whole JSON line on stderr, after a b
 });
 
 Deno.test("a server whose log reader went away goes on answering, and stops cleanly", async () => {
-  const command = projectCommand();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: command.args,
-    cwd: ROOT,
-    env: { ...command.env, NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let endpoint: URL | undefined;
+  const { child, url, stderr } = startServer({ closeStderrOnceReady: true });
   try {
-    const reader = child.stderr.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    while (endpoint === undefined) {
-      const { value, done } = await reader.read();
-      if (done) assert.fail(`The server did not start:\n${text}`);
-      text += decoder.decode(value, { stream: true });
-      const match = text.match(PROJECT_READY);
-      if (match) endpoint = new URL("/mcp", match[1]);
-    }
-    // The reader closes its end of the pipe, as a log collector that dies does.
-    await reader.cancel();
+    const endpoint = await url;
+    await stderr;
     // More answers than lines held at once, so that some of their lines are written to the
     // closed pipe while requests are still being answered.
     for (let round = 0; round < 30; round++) {
       const statuses = await Promise.all(Array.from({ length: 10 }, async () => {
-        const response = await fetch(endpoint!, {
+        const response = await fetch(endpoint, {
           method: "POST",
           headers: JSON_RPC_HEADERS,
           body: CALL,
